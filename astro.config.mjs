@@ -1,0 +1,30 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+import { precompress } from './integrations/precompress.ts';
+
+// Absolute URLs in the sitemap need an origin at build time; at request time SITE_URL (or the request's own
+// origin) is used instead.
+const site = process.env.SITE_URL || 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  // Middleware mode: server/index.ts owns the HTTP server, static files and headers; Astro renders on-demand routes.
+  adapter: node({ mode: 'middleware' }),
+  integrations: [
+    mdx(),
+    sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/staff') }),
+    // Keep last: it compresses what the steps before it wrote.
+    precompress(),
+  ],
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  trailingSlash: 'ignore',
+  devToolbar: { enabled: false },
+  // Astro's origin check answers cross-site form posts with a plain-text 403. The API accepts only JSON (a
+  // cross-site JSON POST needs a CORS preflight we never grant) and Auth.js carries its own CSRF token, so the
+  // check adds nothing and would break the API's JSON error contract.
+  security: { checkOrigin: false },
+});

@@ -1,0 +1,54 @@
+/** Shared helpers for the load benchmarks: start a server process on a free port, load it, print ratios. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+
+export interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start `node <script>` with PORT set and wait until `readyPath` answers. */
+export async function startProcess(script: string, env: Record<string, string> = {}, readyPath = '/'): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(url + readyPath);
+      await res.arrayBuffer();
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    url, child,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** Run autocannon against one URL: a short warm-up, then the measured run. */
+export async function load(url: string, { connections = 32, seconds = 8, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
+  await autocannon({ url, connections, duration: 1, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+export const fmt = (r: LoadResult) => `${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
+export const ratio = (a: LoadResult, b: LoadResult) => `${((a.rps / b.rps) * 100).toFixed(1)}%`;

@@ -1,0 +1,58 @@
+/**
+ * Production entry: `node server/index.ts` (what `npm start` runs after building).
+ * Validates the configuration before anything else, serves the build, and shuts down gracefully on SIGTERM.
+ */
+import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ConfigError, getConfig } from '../src/lib/config.ts';
+import { createApp, type AstroHandler } from './app.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const clientDir = `${root}dist/client`;
+const serverEntry = `${root}dist/server/entry.mjs`;
+
+let config;
+try {
+  config = getConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+if (!existsSync(serverEntry)) {
+  console.error('No build found in dist/. Run `npm run build` first (`npm start` does it for you).');
+  process.exit(1);
+}
+
+const { log } = await import('../src/lib/log.ts');
+const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
+const server = createServer({ keepAliveTimeout: 5000 }, createApp({ config, log, clientDir, astroHandler: handler }));
+
+server.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info({ host: config.HOST, port }, `listening on http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`);
+});
+
+// Stop accepting connections, let in-flight requests finish, then exit; give up after 10 s.
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  server.close(() => {
+    log.info('stopped');
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => {
+    log.warn('in-flight requests did not finish in 10 s; closing them');
+    server.closeAllConnections();
+    process.exit(1);
+  }, 10_000).unref();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

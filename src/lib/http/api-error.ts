@@ -1,0 +1,44 @@
+/**
+ * The one error path of the API: routes throw ApiError, the middleware turns it (or anything else) into
+ * an ApiError JSON response.
+ */
+import type { ApiErrorBody, ApiIssue, ErrorCode } from '../../schemas/api-error.ts';
+import { json } from './json.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly resolution?: string;
+  readonly issues?: ApiIssue[];
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: ErrorCode, message: string,
+    options: { resolution?: string; issues?: ApiIssue[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.resolution = options.resolution;
+    this.issues = options.issues;
+    this.headers = options.headers ?? {};
+  }
+
+  toResponse(): Response {
+    const error: ApiErrorBody['error'] = { code: this.code, message: this.message };
+    if (this.resolution) error.resolution = this.resolution;
+    if (this.issues) error.issues = this.issues;
+    return json({ error }, { status: this.status, headers: this.headers });
+  }
+}
+
+/** Any thrown value as a response; unexpected errors become a 500 without internals. */
+export function errorResponse(err: unknown): Response {
+  if (err instanceof ApiError) return err.toResponse();
+  return new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.', {
+    resolution: 'Try again later. If it keeps happening, tell us what you sent.',
+  }).toResponse();
+}
+
+export const notFound = (what = 'This API path does not exist.') => new ApiError(404, 'NOT_FOUND', what, {
+  resolution: 'See /openapi.json for the routes this API offers.',
+});

@@ -1,0 +1,18 @@
+import { defineMiddleware } from 'astro:middleware';
+import { errorResponse } from './lib/http/api-error.ts';
+import { log } from './lib/log.ts';
+
+/**
+ * Every on-demand route runs through here. API and discovery routes never answer with HTML: whatever they throw
+ * becomes an ApiError response.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { pathname } = context.url;
+  if (!pathname.startsWith('/api/') && !pathname.startsWith('/.well-known/')) return next();
+  try {
+    return await next();
+  } catch (err) {
+    if (!(err instanceof Error && err.name === 'ApiError')) log.error({ err, path: pathname }, 'unhandled error in route');
+    return errorResponse(err);
+  }
+});

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { json } from '../../lib/http/json.ts';
+import { methodNotAllowed } from '../../lib/http/method-guard.ts';
+
+export const prerender = false;
+
+/** Liveness probe: the process is up and serving. */
+export const GET = (() => json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })) satisfies APIRoute;
+export const ALL = methodNotAllowed(['GET']);

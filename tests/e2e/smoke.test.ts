@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+describe.runIf(browserAvailable())('browser smoke test', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('renders the home page and navigates to a course without console errors', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+
+    await page.goto(server.url + '/');
+    await expect(page.locator('h1').first().textContent()).resolves.toContain('Northgate');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+    await page.waitForURL('**/courses/');
+    await page.getByRole('link', { name: 'Biblical Greek I' }).first().click();
+    await page.waitForURL('**/courses/bib201/');
+    await expect(page.locator('h1').textContent()).resolves.toContain('BIB201');
+    await page.getByRole('link', { name: /BIB101/ }).click();
+    await page.waitForURL('**/courses/bib101/');
+    expect(problems).toEqual([]);
+  });
+
+  it('lets a keyboard user skip to the content', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/handbook/');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+  });
+});

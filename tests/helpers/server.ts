@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Every log line the server printed, parsed. */
+  logs: Record<string, unknown>[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the built server (`node server/index.ts`) on a free loopback port with its own data directory.
+ * @example const server = await startServer({ TRUST_PROXY: '1' });
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    env: {
+      PATH: process.env.PATH, HOME: process.env.HOME,
+      HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'institute-data-')),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (d) => { stderr += d; });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk) => {
+      buffer += chunk;
+      let newline;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        try {
+          const entry = JSON.parse(line);
+          logs.push(entry);
+          if (typeof entry.port === 'number' && entry.msg?.startsWith('listening')) resolve(entry.port);
+        } catch { /* not JSON: ignore */ }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    url: `http://127.0.0.1:${port}`, port, process: child, logs,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
