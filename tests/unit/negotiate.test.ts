@@ -9,7 +9,7 @@ describe('prefersMarkdown (RFC 9110 negotiation between text/html and text/markd
     ['text/markdown', 'Markdown only'],
     ['text/markdown;q=0.5, text/html;q=0.5', 'a tie in q, Markdown listed first'],
     ['text/html;q=0, */*', 'HTML refused'],
-  ])('answers Markdown for %j (%s)', (accept) => {
+  ])('answers Markdown for %j (%s)', (accept, _who) => {
     expect(prefersMarkdown(accept)).toBe(true);
   });
 
@@ -21,7 +21,7 @@ describe('prefersMarkdown (RFC 9110 negotiation between text/html and text/markd
     ['text/html, text/markdown', 'a tie, HTML listed first'],
     ['', 'an empty header'],
     [undefined, 'no header'],
-  ])('answers HTML for %j (%s)', (accept) => {
+  ])('answers HTML for %j (%s)', (accept, _who) => {
     expect(prefersMarkdown(accept)).toBe(false);
   });
 });
