@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
+import { pagefindIndex } from './integrations/pagefind.ts';
 import { precompress } from './integrations/precompress.ts';
 
 // Absolute URLs in the sitemap need an origin at build time; at request time SITE_URL (or the request's own
@@ -17,6 +18,7 @@ export default defineConfig({
   integrations: [
     mdx(),
     sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/staff') }),
+    pagefindIndex(),
     // Keep last: it compresses what the steps before it wrote.
     precompress(),
   ],
