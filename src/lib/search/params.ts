@@ -20,6 +20,7 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
   if (!result.success) {
     for (const i of result.error.issues) {
       const path = i.path.join('.');
+      if (issues.some((known) => known.path === path)) continue;
       issues.push({ path, message: path === 'q' && i.code === 'invalid_type' ? 'Required' : i.message });
     }
   }

@@ -32,7 +32,13 @@ const ready = (async () => {
 })();
 ready.catch(() => {});
 
-parentPort.on('message', async ({ id, q, type, limit, offset }) => {
+// One search at a time: Pagefind keeps per-search state in its instance, and concurrent searches in one instance
+// return excerpts highlighted for another query (the integration test catches it). CPU-bound work gains nothing
+// from interleaving anyway; parallelism comes from the pool's other workers.
+let queue = Promise.resolve();
+parentPort.on('message', (message) => { queue = queue.then(() => answer(message)); });
+
+async function answer({ id, q, type, limit, offset }) {
   try {
     const pagefind = await ready;
     const found = await pagefind.search(q, type ? { filters: { type } } : {});
@@ -46,5 +52,5 @@ parentPort.on('message', async ({ id, q, type, limit, offset }) => {
   } catch (err) {
     parentPort.postMessage({ id, error: String(err && err.stack || err) });
   }
-});
+}
 `;
