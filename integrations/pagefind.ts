@@ -12,6 +12,35 @@ function check(step: string, response: { errors: string[] }) {
 }
 
 /**
+ * Indexes every HTML page under `root` that has a `data-pagefind-body` and no robots noindex, and writes the bundle
+ * to `root/pagefind`. Every Pagefind answer is checked for errors and Pagefind is always closed. Also used by
+ * scripts/generate-site.ts for the benchmark site.
+ */
+export async function indexSite(root: string): Promise<{ pages: number; ms: number }> {
+  const started = performance.now();
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+    check('createIndex', { errors });
+    if (!index) throw new Error('pagefind createIndex returned no index');
+    const files = (await readdir(root, { recursive: true }))
+      .filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'))
+      .sort();
+    let pages = 0;
+    for (const file of files) {
+      const content = await readFile(join(root, file), 'utf8');
+      if (NOINDEX.test(content) || !content.includes('data-pagefind-body')) continue;
+      check(`indexing ${file}`, await index.addHTMLFile({ sourcePath: file, content }));
+      pages++;
+    }
+    check('writeFiles', await index.writeFiles({ outputPath: join(root, 'pagefind') }));
+    return { pages, ms: Math.round(performance.now() - started) };
+  } finally {
+    // Pagefind runs as a child process; left open it keeps the build from exiting.
+    await pagefind.close();
+  }
+}
+
+/**
  * Builds the Pagefind index (dist/client/pagefind/) from the prerendered pages. Only the `<article
  * data-pagefind-body>` of each page is indexed (Base.astro), with its type as a filter and its title as meta.
  * Register before precompress(), which skips the pagefind folder (its files are compressed already).
@@ -21,28 +50,8 @@ export function pagefindIndex(): AstroIntegration {
     name: 'institute:pagefind',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const started = performance.now();
-        const root = fileURLToPath(dir);
-        try {
-          const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
-          check('createIndex', { errors });
-          if (!index) throw new Error('pagefind createIndex returned no index');
-          const files = (await readdir(root, { recursive: true }))
-            .filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'))
-            .sort();
-          let pages = 0;
-          for (const file of files) {
-            const content = await readFile(join(root, file), 'utf8');
-            if (NOINDEX.test(content) || !content.includes('data-pagefind-body')) continue;
-            check(`indexing ${file}`, await index.addHTMLFile({ sourcePath: file, content }));
-            pages++;
-          }
-          check('writeFiles', await index.writeFiles({ outputPath: join(root, 'pagefind') }));
-          logger.info(`indexed ${pages} pages for search in ${Math.round(performance.now() - started)} ms`);
-        } finally {
-          // Pagefind runs as a child process; left open it keeps the build from exiting.
-          await pagefind.close();
-        }
+        const { pages, ms } = await indexSite(fileURLToPath(dir));
+        logger.info(`indexed ${pages} pages for search in ${ms} ms`);
       },
     },
   };

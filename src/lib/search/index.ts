@@ -47,7 +47,8 @@ export async function search(input: SearchQueryInput): Promise<SearchResponse> {
 }
 
 async function runSearch(q: string, type: PageType | undefined, limit: number, offset: number) {
-  pool ??= new SearchPool(join(clientDir(), 'pagefind'), getConfig().SEARCH_WORKERS ?? availableParallelism());
+  const config = getConfig();
+  pool ??= new SearchPool(config.SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind'), config.SEARCH_WORKERS ?? availableParallelism());
   const raw = await pool.run({ q, type, limit, offset });
   return {
     total: raw.total, limit, offset,
