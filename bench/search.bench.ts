@@ -38,7 +38,7 @@ function queryMix(count: number): string[] {
 
 async function loadMix(url: string, paths: string[], seconds: number): Promise<LoadResult> {
   let next = 0;
-  const requests = [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[next++ % paths.length] }) }];
+  const requests = [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[next++ % paths.length] }) }];
   const r = await autocannon({ url, connections: 32, duration: seconds, requests });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }

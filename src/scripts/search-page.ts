@@ -3,6 +3,8 @@
  * (so the back button and shared links work) and lets arrow keys move between the box and the results.
  * Without this script the form still works: the server renders the results.
  */
+export {}; // a module, so its names do not collide with globals such as window.status
+
 interface Result { title: string; url: string; type: string; excerpt: string }
 interface Answer { query: string; total: number; offset: number; results: Result[] }
 
