@@ -19,12 +19,14 @@ export const SQLITE_FILE = 'submissions.sqlite';
  * about 0.2 ms here (see bench/forms.bench.ts), so durability is cheap.
  *
  * `node:sqlite` is synchronous: each call holds the event loop for one short transaction, which also means a
- * transaction can never interleave with another request's.
+ * transaction can never interleave with another request's. It also means a lock held by another process
+ * (a backup, a staff tool) blocks this one while SQLite waits, so the busy timeout is short (1 s): past it the
+ * commit fails and the visitor gets `503 STORAGE_UNAVAILABLE` instead of a stalled server.
  */
 export function openSqliteStore(dataDir: string): SubmissionStore {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(resolve(dataDir), SQLITE_FILE));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON;');
   migrate(db);
 
   const upsert = db.prepare(`
