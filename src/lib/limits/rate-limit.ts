@@ -51,7 +51,9 @@ function headersFor(limit: number, res: RateLimiterRes): RateLimitHeaders {
   return {
     'X-RateLimit-Limit': String(limit),
     'X-RateLimit-Remaining': String(Math.max(0, limit - res.consumedPoints)),
-    'X-RateLimit-Reset': String(Date.now() + res.msBeforeNext),
+    // Whole seconds: the window's end then reads the same on every response of the window, despite clock drift
+    // between the counter store and this process.
+    'X-RateLimit-Reset': String(Math.ceil((Date.now() + res.msBeforeNext) / 1000) * 1000),
   };
 }
 
