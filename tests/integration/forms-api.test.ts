@@ -153,3 +153,20 @@ describe('challenge helpers without a configured challenge', () => {
     expect((await signup({ email: 'token-anyway@example.org', turnstileToken: 'whatever' })).status).toBe(200);
   });
 });
+
+describe('form pages', () => {
+  it.each(['/newsletter/', '/register/', '/'])('%s loads its scripts from /_astro only, as the CSP requires', async (path) => {
+    const html = await (await fetch(server.url + path)).text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[^"]+\.js">$/);
+    expect(html).toContain('data-signup-form');
+    expect(html).not.toMatch(/\son[a-z]+="/); // no inline event handlers either
+  });
+
+  it('offers only terms open for registration on the registration page', async () => {
+    const html = await (await fetch(server.url + '/register/')).text();
+    expect(html).toContain('value="2027-spring"');
+    expect(html).not.toContain('value="2026-fall"');
+  });
+});
