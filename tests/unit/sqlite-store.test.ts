@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore, SQLITE_FILE } from '../../src/lib/store/sqlite-store.ts';
 import { migrations } from '../../src/lib/store/migrations.ts';
 import { describeSubmissionStore } from '../helpers/store-suite.ts';
+import { createGroupCommit } from '../../src/lib/store/group-commit.ts';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'store-test-'));
 
@@ -36,5 +37,36 @@ describe('SQLite specifics', () => {
     const file = join(freshDir(), 'a-file');
     writeFileSync(file, 'not a folder');
     expect(() => openSqliteStore(join(file, 'data'))).toThrow(/ENOTDIR|not a directory/i);
+  });
+});
+
+describe('group commit', () => {
+  it('shares one transaction between concurrent writes and rolls a failing write back alone', async () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE t (v TEXT UNIQUE)');
+    const write = createGroupCommit(db);
+    const insert = (v: string) => () => db.prepare('INSERT INTO t (v) VALUES (?)').run(v);
+    const results = await Promise.allSettled([
+      write(insert('a')),
+      write(() => { insert('half-done')(); throw new Error('boom'); }),
+      write(insert('a')), // unique violation: fails alone
+      write(insert('b')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(db.prepare('SELECT v FROM t ORDER BY v').all().map((r) => r.v)).toEqual(['a', 'b']);
+  });
+
+  it('rejects the whole batch and stores nothing when the commit cannot start', async () => {
+    const dir = freshDir();
+    const file = join(dir, 'x.sqlite');
+    const db = new DatabaseSync(file);
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 50; CREATE TABLE t (v TEXT)');
+    const other = new DatabaseSync(file);
+    other.exec('BEGIN IMMEDIATE');
+    const write = createGroupCommit(db);
+    const results = await Promise.allSettled([write(() => db.exec("INSERT INTO t VALUES ('x')")), write(() => db.exec("INSERT INTO t VALUES ('y')"))]);
+    other.exec('ROLLBACK');
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });
   });
 });

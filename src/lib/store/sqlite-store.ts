@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { newId } from './ids.ts';
+import { createGroupCommit } from './group-commit.ts';
 import {
   IdempotencyConflictError, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
@@ -15,13 +16,14 @@ export const SQLITE_FILE = 'submissions.sqlite';
  *
  * WAL lets readers (the staff area) run beside the writer. `synchronous=FULL` fsyncs the WAL at every commit, so a
  * `200` survives a power cut, not only a crash of this process: with WAL, NORMAL would be crash-safe too but could
- * lose the last commits on power loss, and the forms promise that nothing confirmed is lost. A commit costs
- * about 0.2 ms here (see bench/forms.bench.ts), so durability is cheap.
+ * lose the last commits on power loss, and the forms promise that nothing confirmed is lost. With group commit
+ * the fsync is shared by every request waiting for it, so durability stays cheap (bench/forms.bench.ts).
  *
- * `node:sqlite` is synchronous: each call holds the event loop for one short transaction, which also means a
- * transaction can never interleave with another request's. It also means a lock held by another process
- * (a backup, a staff tool) blocks this one while SQLite waits, so the busy timeout is short (1 s): past it the
- * commit fails and the visitor gets `503 STORAGE_UNAVAILABLE` instead of a stalled server.
+ * `node:sqlite` is synchronous: a commit holds the event loop for its fsync. Writes therefore go through a group
+ * commit (group-commit.ts): the requests of one event-loop turn share a transaction and one fsync, and none is
+ * answered before that commit. A transaction can never interleave with another request's. A lock held by
+ * another process (a backup, a staff tool) blocks this one while SQLite waits, so the busy timeout is short
+ * (1 s): past it the commit fails and the visitor gets `503 STORAGE_UNAVAILABLE` instead of a stalled server.
  */
 export function openSqliteStore(dataDir: string): SubmissionStore {
   mkdirSync(dataDir, { recursive: true });
@@ -46,28 +48,18 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const countRegistrations = db.prepare('SELECT COUNT(*) AS n FROM registrations');
   const pageRegistrations = db.prepare('SELECT * FROM registrations ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
 
-  const transaction = <T>(work: () => T): T => {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (err) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw err;
-    }
-  };
+  const write = createGroupCommit(db);
 
   return {
     async upsertSignup(s: NewSignup) {
       const id = newId('sub');
       const now = Date.now();
-      const row = upsert.get(id, s.email, s.name ?? null, JSON.stringify(s.interests), s.source ?? null, now, now) as { id: string };
+      const row = await write(() => upsert.get(id, s.email, s.name ?? null, JSON.stringify(s.interests), s.source ?? null, now, now) as { id: string });
       return { created: row.id === id };
     },
 
     async createRegistration(r: NewRegistration, idempotency?: Idempotency) {
-      return transaction(() => {
+      return write(() => {
         if (idempotency) {
           const earlier = byKey.get(idempotency.key) as { id: string; request_hash: string } | undefined;
           if (earlier) {
