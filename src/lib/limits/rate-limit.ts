@@ -1,6 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { getConfig } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
+import { log } from '../log.ts';
 import { createLimiter } from './create-limiter.ts';
 import { rateLimitPolicies, type RateLimitRoute } from './policies.ts';
 
@@ -42,8 +43,16 @@ export async function withRateLimit(route: RateLimitRoute, ip: string, handle: (
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   } catch (err) {
-    if (err instanceof ApiError) Object.assign(err.headers, headers);
-    throw err;
+    if (err instanceof ApiError) {
+      Object.assign(err.headers, headers);
+      throw err;
+    }
+    // Even an unexpected failure is an answer of a limited route: it keeps the headers (no internals in the body).
+    log.error({ err, route }, 'unhandled error in a rate-limited route');
+    throw new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.', {
+      resolution: 'Try again later. If it keeps happening, tell us what you sent.',
+      headers,
+    });
   }
 }
 
