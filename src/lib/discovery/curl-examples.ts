@@ -1,0 +1,85 @@
+/**
+ * The `curl` examples of /developers. tests/integration/developers.test.ts runs each command against the built
+ * server and compares what it prints with `output`, so the guide cannot drift from the API.
+ * `{origin}` stands for the site's origin in both.
+ */
+export interface CurlExample {
+  id: string;
+  title: string;
+  /** What the example shows, one or two sentences. */
+  about: string;
+  command: string;
+  /** What the command prints on a server with the default configuration. */
+  output: string;
+  /**
+   * `exact`: the same JSON (or the same text). `shape`: the same keys and value types at every level (first
+   * array item only), for answers whose values follow the content, such as search results.
+   */
+  check: 'exact' | 'shape';
+}
+
+export const curlExamples: CurlExample[] = [
+  {
+    id: 'health', title: 'Health', check: 'exact',
+    about: 'The liveness probe. Anything but `200 {"status":"ok"}` means the server is not serving.',
+    command: "curl -s {origin}/api/health",
+    output: '{"status":"ok"}',
+  },
+  {
+    id: 'search', title: 'Search', check: 'shape',
+    about: '`q` is required (1–256 characters); `type` is one of `course`, `program`, `handbook`, `page`; `limit` 1–50 (default 10); `offset` for paging. `excerpt` is HTML-safe: only `<mark>` tags appear. `markdownUrl` is the page as Markdown.',
+    command: "curl -s '{origin}/api/search?q=greek&type=course&limit=1'",
+    output: '{"query":"greek","total":3,"limit":1,"offset":0,"results":[{"title":"BIB201: Biblical Greek I","url":"/courses/bib201/","type":"course","excerpt":"… <mark>Greek</mark> …","markdownUrl":"/courses/bib201.md"}]}',
+  },
+  {
+    id: 'search-error', title: 'A bad search', check: 'exact',
+    about: 'Every error is a JSON `ApiError` with a `code`, a `message`, a `resolution` and, for validation errors, one entry in `issues` per parameter or field.',
+    command: "curl -s '{origin}/api/search?q=greek&limit=500'",
+    output: '{"error":{"code":"INVALID_QUERY","message":"Invalid search parameters: limit.","resolution":"Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0 or more).","issues":[{"path":"limit","message":"Too big: expected number to be <=50"}]}}',
+  },
+  {
+    id: 'signup', title: 'Newsletter signup', check: 'exact',
+    about: 'The same answer whether the address was new or already subscribed. `-i` shows the rate-limit headers every answer of this route carries.',
+    command: "curl -s {origin}/api/email-marketing-signup -H 'Content-Type: application/json' -d '{\"email\":\"ada@example.org\",\"interests\":[\"courses\"]}'",
+    output: '{"status":"accepted"}',
+  },
+  {
+    id: 'registration', title: 'Course registration', check: 'exact',
+    about: 'Each course must exist and run in the chosen term; a problem with one course is reported at its position (`courses.0.code`). Send an `Idempotency-Key` header to make retries safe.',
+    command: "curl -s {origin}/api/course-registration -H 'Content-Type: application/json' -H 'Idempotency-Key: 7f3c2a' -d '{\"student\":{\"studentId\":\"S123456\",\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.org\"},\"term\":\"2027-spring\",\"courses\":[{\"code\":\"XYZ999\"}]}'",
+    output: '',
+  },
+  {
+    id: 'challenge-required', title: 'Is a bot challenge required?', check: 'exact',
+    about: 'When `required` is true, the forms need a `turnstileToken` from the Turnstile widget (site key below).',
+    command: "curl -s {origin}/api/challenge/required",
+    output: '{"required":false}',
+  },
+  {
+    id: 'challenge-site-key', title: 'Turnstile site key', check: 'exact',
+    about: 'The publishable key for the widget; `503 CHALLENGE_NOT_CONFIGURED` on a site without a challenge, as here.',
+    command: "curl -s {origin}/api/challenge/site-key",
+    output: '',
+  },
+  {
+    id: 'chat', title: 'Chat', check: 'exact',
+    about: 'Send the conversation in the AI SDK chat request shape; the answer streams as Server-Sent Events (an AI SDK UI message stream): a `source-url` part per page used, then the text. Without a configured model, `503 AI_UNAVAILABLE`, as here.',
+    command: "curl -sN {origin}/api/chat -H 'Content-Type: application/json' -d '{\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"Can I study Greek online?\"}]}]}'",
+    output: '',
+  },
+  {
+    id: 'unknown', title: 'An unknown path', check: 'exact',
+    about: 'Any path under `/api/` that no route serves is a JSON `404 NOT_FOUND`, never an HTML page.',
+    command: "curl -s {origin}/api/courses",
+    output: '{"error":{"code":"NOT_FOUND","message":"This API path does not exist.","resolution":"See /openapi.json for the routes this API offers."}}',
+  },
+  {
+    id: 'catalog', title: 'API catalog', check: 'exact',
+    about: 'Where everything else is, by RFC 9727.',
+    command: "curl -s {origin}/.well-known/api-catalog",
+    output: '',
+  },
+];
+
+/** The example with `{origin}` replaced. */
+export const withOrigin = (text: string, origin: string) => text.replaceAll('{origin}', origin);

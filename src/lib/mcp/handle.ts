@@ -1,0 +1,33 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { search } from '../search/index.ts';
+import { askSite } from './ask.ts';
+import { originAllowed } from './origin.ts';
+import { readPublicTwin } from './public-twins.ts';
+import { createMcpServer, type McpDependencies } from './server.ts';
+
+const deps: McpDependencies = { search, readPage: (path) => readPublicTwin(path), ask: askSite };
+
+/** A JSON-RPC error outside any request, the way the SDK's transport answers transport-level failures. */
+export function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+    status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/**
+ * One MCP request over stateless Streamable HTTP: a new server and transport per request, answered as plain
+ * JSON (no stream to keep open), closed when the answer is written.
+ */
+export async function handleMcpRequest(request: Request, siteUrl: string | undefined): Promise<Response> {
+  if (!originAllowed(request.headers.get('origin'), new URL(request.url).origin, siteUrl)) {
+    return jsonRpcError(403, 'Forbidden: this Origin may not use the MCP endpoint.');
+  }
+  const server = createMcpServer(deps);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: 64 * 1024 });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
