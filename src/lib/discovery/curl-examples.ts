@@ -29,7 +29,7 @@ export const curlExamples: CurlExample[] = [
     id: 'search', title: 'Search', check: 'shape',
     about: '`q` is required (1–256 characters); `type` is one of `course`, `program`, `handbook`, `page`; `limit` 1–50 (default 10); `offset` for paging. `excerpt` is HTML-safe: only `<mark>` tags appear. `markdownUrl` is the page as Markdown.',
     command: "curl -s '{origin}/api/search?q=greek&type=course&limit=1'",
-    output: '{"query":"greek","total":3,"limit":1,"offset":0,"results":[{"title":"BIB201: Biblical Greek I","url":"/courses/bib201/","type":"course","excerpt":"… <mark>Greek</mark> …","markdownUrl":"/courses/bib201.md"}]}',
+    output: '{"query":"greek","total":9,"limit":1,"offset":0,"results":[{"title":"LAN301: Greek Readings","url":"/courses/lan301/","type":"course","excerpt":"Ancient Languages. LAN301: <mark>Greek</mark> Readings. Extended reading in <mark>Greek</mark> beyond the grammar course…","markdownUrl":"/courses/lan301.md"}]}',
   },
   {
     id: 'search-error', title: 'A bad search', check: 'exact',
@@ -39,7 +39,7 @@ export const curlExamples: CurlExample[] = [
   },
   {
     id: 'signup', title: 'Newsletter signup', check: 'exact',
-    about: 'The same answer whether the address was new or already subscribed. `-i` shows the rate-limit headers every answer of this route carries.',
+    about: 'The same answer whether the address was new or already subscribed. Every answer of this route carries the rate-limit headers (see above).',
     command: "curl -s {origin}/api/email-marketing-signup -H 'Content-Type: application/json' -d '{\"email\":\"ada@example.org\",\"interests\":[\"courses\"]}'",
     output: '{"status":"accepted"}',
   },
@@ -47,7 +47,7 @@ export const curlExamples: CurlExample[] = [
     id: 'registration', title: 'Course registration', check: 'exact',
     about: 'Each course must exist and run in the chosen term; a problem with one course is reported at its position (`courses.0.code`). Send an `Idempotency-Key` header to make retries safe.',
     command: "curl -s {origin}/api/course-registration -H 'Content-Type: application/json' -H 'Idempotency-Key: 7f3c2a' -d '{\"student\":{\"studentId\":\"S123456\",\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.org\"},\"term\":\"2027-spring\",\"courses\":[{\"code\":\"XYZ999\"}]}'",
-    output: '',
+    output: '{"error":{"code":"INVALID_BODY","message":"Some courses or the term cannot be registered for.","resolution":"Fix the fields listed in \\"issues\\" and send again. See /openapi.json for the schema.","issues":[{"path":"courses.0.code","message":"there is no course XYZ999 in the catalog"}]}}',
   },
   {
     id: 'challenge-required', title: 'Is a bot challenge required?', check: 'exact',
@@ -59,13 +59,13 @@ export const curlExamples: CurlExample[] = [
     id: 'challenge-site-key', title: 'Turnstile site key', check: 'exact',
     about: 'The publishable key for the widget; `503 CHALLENGE_NOT_CONFIGURED` on a site without a challenge, as here.',
     command: "curl -s {origin}/api/challenge/site-key",
-    output: '',
+    output: '{"error":{"code":"CHALLENGE_NOT_CONFIGURED","message":"No bot challenge is configured on this site.","resolution":"GET /api/challenge/required tells whether forms need a token; here they do not."}}',
   },
   {
     id: 'chat', title: 'Chat', check: 'exact',
     about: 'Send the conversation in the AI SDK chat request shape; the answer streams as Server-Sent Events (an AI SDK UI message stream): a `source-url` part per page used, then the text. Without a configured model, `503 AI_UNAVAILABLE`, as here.',
     command: "curl -sN {origin}/api/chat -H 'Content-Type: application/json' -d '{\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"Can I study Greek online?\"}]}]}'",
-    output: '',
+    output: '{"error":{"code":"AI_UNAVAILABLE","message":"The chat is not available: this site has no language model configured.","resolution":"Use /api/search to find pages. Operators: set GOOGLE_GENERATIVE_AI_API_KEY or CHAT_OPENAI_BASE_URL."}}',
   },
   {
     id: 'unknown', title: 'An unknown path', check: 'exact',
@@ -77,9 +77,12 @@ export const curlExamples: CurlExample[] = [
     id: 'catalog', title: 'API catalog', check: 'exact',
     about: 'Where everything else is, by RFC 9727.',
     command: "curl -s {origin}/.well-known/api-catalog",
-    output: '',
+    output: '{"linkset":[{"anchor":"{origin}/api/","service-desc":[{"href":"{origin}/openapi.json","type":"application/vnd.oai.openapi+json;version=3.1","title":"OpenAPI 3.1 description"}],"service-doc":[{"href":"{origin}/developers","type":"text/html","title":"Developer guide"}],"status":[{"href":"{origin}/api/health","type":"application/json","title":"Health probe"}]}]}',
   },
 ];
 
 /** The example with `{origin}` replaced. */
 export const withOrigin = (text: string, origin: string) => text.replaceAll('{origin}', origin);
+
+/** JSON output indented for reading; curl itself prints it on one line. */
+export const indented = (output: string) => JSON.stringify(JSON.parse(output), null, 2);
