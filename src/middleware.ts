@@ -2,13 +2,16 @@ import { defineMiddleware } from 'astro:middleware';
 import { errorResponse } from './lib/http/api-error.ts';
 import { log } from './lib/log.ts';
 
+/** Discovery routes outside /.well-known/ whose errors (a 405) are JSON too. */
+const JSON_DOCUMENTS = new Set(['/openapi.json', '/auth.md', '/mcp']);
+
 /**
  * Every on-demand route runs through here. API and discovery routes never answer with HTML: whatever they throw
  * becomes an ApiError response.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
-  if (!pathname.startsWith('/api/') && !pathname.startsWith('/.well-known/')) return next();
+  if (!pathname.startsWith('/api/') && !pathname.startsWith('/.well-known/') && !JSON_DOCUMENTS.has(pathname)) return next();
   try {
     return await next();
   } catch (err) {
