@@ -6,16 +6,38 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export const configSchema = z.object({
+/** Gemini model used when CHAT_MODEL is not set. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+const fields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('TCP port to listen on'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for all interfaces'),
   SITE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public origin for absolute links; default: the request\'s own origin'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('How many right-most X-Forwarded-For hops to trust'),
   LOG_LEVEL: z.enum(logLevels).default('info').describe('pino log level'),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional().describe('Google Gemini API key; turns the chat on with Gemini'),
+  GOOGLE_GENERATIVE_AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Gemini API endpoint; default https://generativelanguage.googleapis.com/v1beta'),
+  CHAT_OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL of an OpenAI-compatible server (Ollama, llama.cpp, vLLM), e.g. http://127.0.0.1:11434/v1; turns the chat on with it'),
+  CHAT_OPENAI_API_KEY: z.string().min(1).optional().describe('Bearer token for the OpenAI-compatible server, if it wants one'),
+  CHAT_MODEL: z.string().min(1).max(200).optional().describe(`Chat model name; default ${DEFAULT_GEMINI_MODEL} with Gemini, required with an OpenAI-compatible server`),
+  CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000).describe('How long the chat waits for the model\'s first token before answering 503 AI_UNAVAILABLE'),
 });
 
-export type Config = Readonly<z.infer<typeof configSchema>>;
+/** Chat settings that only make sense together: one provider at a time, and nothing set that would be ignored. */
+function checkChatConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
+  const problem = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  if (c.GOOGLE_GENERATIVE_AI_API_KEY && c.CHAT_OPENAI_BASE_URL) {
+    problem('CHAT_OPENAI_BASE_URL', 'the chat uses one model provider: set GOOGLE_GENERATIVE_AI_API_KEY (Gemini) or CHAT_OPENAI_BASE_URL (OpenAI-compatible), not both');
+  }
+  if (c.CHAT_OPENAI_BASE_URL && !c.CHAT_MODEL) problem('CHAT_MODEL', 'an OpenAI-compatible server needs the model name in CHAT_MODEL (e.g. llama3.2 for Ollama)');
+  if (c.CHAT_OPENAI_API_KEY && !c.CHAT_OPENAI_BASE_URL) problem('CHAT_OPENAI_API_KEY', 'has no effect without CHAT_OPENAI_BASE_URL; set both or neither');
+  if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !c.GOOGLE_GENERATIVE_AI_API_KEY) problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'has no effect without GOOGLE_GENERATIVE_AI_API_KEY; set both or neither');
+}
+
+export const configSchema = fields.superRefine(checkChatConfig);
+
+export type Config = Readonly<z.output<typeof configSchema>>;
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -33,7 +55,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `${name}: ${i.message} (got ${JSON.stringify(env[name])})`;
+      // Secrets stay out of the message: it ends up in terminals and logs.
+      const got = /KEY|SECRET|TOKEN|PASSWORD/.test(name) ? 'value hidden' : `got ${JSON.stringify(env[name])}`;
+      return `${name}: ${i.message} (${got})`;
     }));
   }
   return Object.freeze(result.data);
