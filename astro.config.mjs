@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
+import { markdownTwins } from './integrations/markdown-twins.ts';
 import { precompress } from './integrations/precompress.ts';
 
 // Absolute URLs in the sitemap need an origin at build time; at request time SITE_URL (or the request's own
@@ -17,6 +18,8 @@ export default defineConfig({
   integrations: [
     mdx(),
     sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/staff') }),
+    // A Markdown twin next to every prerendered page (before precompress, so twins are compressed too).
+    markdownTwins(),
     // Keep last: it compresses what the steps before it wrote.
     precompress(),
   ],
