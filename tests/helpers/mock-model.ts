@@ -1,6 +1,7 @@
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { parseUiStream } from './ui-stream.ts';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -23,9 +24,9 @@ export function mockModel(parts: LanguageModelV4StreamPart[]) {
   return new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks: parts, chunkDelayInMs: null }) }) });
 }
 
-/** Every chunk of a UI message stream. */
-export async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
-  const chunks: T[] = [];
-  for await (const chunk of stream as unknown as AsyncIterable<T>) chunks.push(chunk);
+/** Every chunk of a UI message stream (SSE bytes), parsed; throws unless it ends with `data: [DONE]`. */
+export async function collect(stream: ReadableStream<Uint8Array>): Promise<any[]> {
+  const { chunks, done } = parseUiStream(await new Response(stream).text());
+  if (!done) throw new Error('the stream did not end with data: [DONE]');
   return chunks;
 }

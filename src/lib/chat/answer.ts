@@ -2,7 +2,7 @@
  * One chat answer: retrieve the pages that match the question, read their Markdown twins into a budgeted
  * context, and stream the model's answer with a `source-url` part per page used.
  */
-import { createUIMessageStreamResponse, type LanguageModel } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS, type LanguageModel } from 'ai';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { messageText, type ChatRequest } from '../../schemas/chat.ts';
@@ -58,7 +58,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       firstTokenTimeoutMs: options.firstTokenTimeoutMs,
       onError: (err) => log.warn({ err }, 'chat: the language model failed'),
     });
-    return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store' } });
+    return new Response(stream, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store' } });
   } catch (err) {
     if (err instanceof ModelUnavailableError) throw aiUnavailable(true);
     throw err;

@@ -3,7 +3,7 @@
  * token: until the model has produced one, a failure (or silence past the first-token timeout) is still a clean
  * `503 AI_UNAVAILABLE`; after it the 200 is committed, so a failure becomes an error part that ends the stream.
  */
-import { convertToModelMessages, streamText, toUIMessageStream, type LanguageModel, type TextStreamPart, type ToolSet, type UIMessageChunk } from 'ai';
+import { convertToModelMessages, streamText, toUIMessageChunk, type LanguageModel, type TextStreamPart, type ToolSet, type UIMessageChunk } from 'ai';
 
 type Part = TextStreamPart<ToolSet>;
 
@@ -36,10 +36,10 @@ const PRELUDE = new Set<Part['type']>(['start', 'start-step', 'text-start', 'rea
 export const INTERRUPTED_TEXT = 'The answer was interrupted because the language model failed. Please ask again.';
 
 /**
- * Starts the answer and resolves with its UI message stream once the first token is in.
+ * Starts the answer and resolves with its UI message stream (SSE bytes) once the first token is in.
  * @throws ModelUnavailableError when the model fails or stays silent before its first token.
  */
-export async function startAnswer(input: AnswerInput): Promise<ReadableStream<UIMessageChunk>> {
+export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Uint8Array>> {
   const abort = new AbortController();
   const onClientGone = () => abort.abort(input.signal.reason);
   if (input.signal.aborted) onClientGone();
@@ -89,40 +89,39 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<UI
   }
   buffered.unshift(...sources);
 
-  const parts = new ReadableStream<Part>({
+  const done = () => input.signal.removeEventListener('abort', onClientGone);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      // Everything up to the first token leaves in one write.
+      controller.enqueue(encode(buffered));
+    },
     async pull(controller) {
-      const held = buffered.shift();
-      if (held) return controller.enqueue(held);
       try {
         const next = await reader.read();
-        if (next.done) {
-          input.signal.removeEventListener('abort', onClientGone);
-          controller.close();
-        } else controller.enqueue(next.value);
+        if (!next.done) return controller.enqueue(encode([next.value]));
+        controller.enqueue(encoder.encode(DONE));
       } catch (err) {
         // A broken connection to the provider throws instead of sending an error part; end the stream the same way.
         input.onError?.(err);
-        controller.enqueue({ type: 'error', error: err });
-        controller.close();
+        controller.enqueue(encoder.encode(`${sse({ type: 'error', errorText: INTERRUPTED_TEXT })}${DONE}`));
       }
+      done();
+      controller.close();
     },
     cancel(reason) {
+      done();
       abort.abort(reason);
       return reader.cancel(reason).catch(() => {});
     },
   });
-  const ui = toUIMessageStream({ stream: parts, sendSources: true, onError: () => INTERRUPTED_TEXT }).getReader();
-  // The SDK's stream does not pass a cancel upstream, so the client going away is wired to the model call here.
-  return new ReadableStream<UIMessageChunk>({
-    async pull(controller) {
-      const next = await ui.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel(reason) {
-      abort.abort(reason);
-      input.signal.removeEventListener('abort', onClientGone);
-      return ui.cancel(reason).catch(() => {});
-    },
-  });
 }
+
+// The UI message stream's wire format, written here rather than through toUIMessageStream and
+// createUIMessageStreamResponse: their chain of web streams cost more per chat than the rest of our server.
+const encoder = new TextEncoder();
+const DONE = 'data: [DONE]\n\n';
+const sse = (chunk: UIMessageChunk) => `data: ${JSON.stringify(chunk)}\n\n`;
+const encode = (parts: Part[]) => encoder.encode(parts.map((part) => {
+  const chunk = toUIMessageChunk(part, { sendSources: true, onError: () => INTERRUPTED_TEXT });
+  return chunk ? sse(chunk) : '';
+}).join(''));
