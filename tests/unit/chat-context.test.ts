@@ -30,6 +30,7 @@ describe('keywords', () => {
   it('finds nothing in small talk, and caps the count', () => {
     expect(keywords('Thanks, that is all!')).toEqual([]);
     expect(keywords('one two three four five six seven eight', 3)).toEqual(['one', 'two', 'three']);
+    expect(keywords(`greek ${'x'.repeat(300)}`)).toEqual(['greek']);
   });
 });
 

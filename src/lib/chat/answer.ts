@@ -56,11 +56,18 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       sources: pages.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })),
       signal: options.signal,
       firstTokenTimeoutMs: options.firstTokenTimeoutMs,
-      onError: (err) => log.warn({ err }, 'chat: the language model failed'),
+      onError: (err) => log.warn({ err: summary(err) }, 'chat: the language model failed'),
     });
     return new Response(stream, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store' } });
   } catch (err) {
     if (err instanceof ModelUnavailableError) throw aiUnavailable(true);
     throw err;
   }
+}
+
+/** What the log needs of a provider error; the SDK's errors carry the whole prompt, which does not belong in logs. */
+function summary(err: unknown) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const { statusCode, url, cause } = err as Error & { statusCode?: number; url?: string };
+  return { name: err.name, message: err.message, statusCode, url, cause: cause instanceof Error ? cause.message : undefined };
 }

@@ -16,7 +16,8 @@ export function keywords(text: string, max = 6): string[] {
   const seen = new Set<string>();
   for (const raw of words) {
     const word = raw.replace(/['’]s$/, '').replace(/['’-]+$/, '');
-    if (word.length < 2 || STOPWORDS.has(word) || seen.has(word)) continue;
+    // Longer than any real word: a pasted token or garbage, which would only make the search refuse the query.
+    if (word.length < 2 || word.length > 40 || STOPWORDS.has(word) || seen.has(word)) continue;
     seen.add(word);
     if (seen.size === max) break;
   }

@@ -10,19 +10,20 @@ export type StreamChunk =
 
 /** @example for await (const chunk of readUiStream(response.body!)) if (chunk.type === 'text-delta') … */
 export async function* readUiStream(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamChunk> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffer = '';
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      buffer += value;
+      buffer += decoder.decode(value, { stream: true });
       let end;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const event = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
-        if (data === '' ) continue;
+        if (data === '') continue;
         if (data === '[DONE]') return;
         try {
           yield JSON.parse(data) as StreamChunk;
