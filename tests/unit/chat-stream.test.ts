@@ -26,6 +26,7 @@ describe('startAnswer', () => {
       messages: [
         { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
         { role: 'assistant', parts: [{ type: 'step-start' }, { type: 'source-url', url: 'x' } as never, { type: 'text', text: 'Hello!' }] },
+        { role: 'assistant', parts: [{ type: 'step-start' }] },
         { role: 'user', parts: [{ type: 'text', text: 'Greek?' }] },
       ],
     })));

@@ -48,10 +48,7 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
   const result = streamText({
     model: input.model,
     instructions: input.instructions,
-    messages: await convertToModelMessages(input.messages.map((m) => ({
-      role: m.role,
-      parts: m.parts.flatMap((p) => (p.type === 'text' && typeof p.text === 'string' ? [{ type: 'text' as const, text: p.text }] : [])),
-    }))),
+    messages: await convertToModelMessages(textOnly(input.messages)),
     abortSignal: abort.signal,
     // One retry for a provider's transient refusal (Gemini's "overloaded" 503); more would keep the reader waiting.
     maxRetries: 1,
@@ -114,6 +111,14 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
       return reader.cancel(reason).catch(() => {});
     },
   });
+}
+
+/** The conversation as the model sees it: text parts only, and no message left empty (Gemini refuses those). */
+function textOnly(messages: AnswerInput['messages']) {
+  return messages.map((m) => ({
+    role: m.role,
+    parts: m.parts.flatMap((p) => (p.type === 'text' && typeof p.text === 'string' && p.text !== '' ? [{ type: 'text' as const, text: p.text }] : [])),
+  })).filter((m) => m.parts.length > 0);
 }
 
 // The UI message stream's wire format, written here rather than through toUIMessageStream and
