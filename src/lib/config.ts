@@ -25,7 +25,24 @@ const fields = z.object({
   SEARCH_WORKERS: z.coerce.number().int().min(1).max(32).optional().describe('Search worker threads; default: one per CPU core'),
   SEARCH_BUNDLE_DIR: z.string().min(1).optional().describe('Pagefind bundle to search; default: the build\'s dist/client/pagefind (benchmarks point it elsewhere)'),
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000).describe('Recent search answers kept in memory; 0 turns the cache off'),
+  TURNSTILE_SITE_KEY: z.string().min(1).max(200).optional().describe('Cloudflare Turnstile site key (public); with the secret, turns the form challenge on'),
+  TURNSTILE_SECRET_KEY: z.string().min(1).max(200).optional().describe('Cloudflare Turnstile secret key; never sent to browsers'),
+  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify').describe('Turnstile siteverify address (tests point it at a loopback stand-in)'),
+  TURNSTILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000).describe('How long one challenge verification may take in total, retry included'),
+  RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
 });
+
+/** The challenge needs both keys, and limits may be switched off only on loopback. */
+function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
+  if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
+    const missing = c.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'the challenge needs both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY; set both or neither' });
+  }
+  // Limits off is a benchmark setting: refusing it on a public interface keeps it out of production by accident.
+  if (c.RATE_LIMIT_DISABLED && !isLoopback(c.HOST)) {
+    ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_DISABLED'], message: `rate limits may only be disabled on a loopback HOST (127.0.0.1, ::1, localhost), not ${c.HOST}` });
+  }
+}
 
 /** Chat settings that only make sense together: one provider at a time, and nothing set that would be ignored. */
 function checkChatConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
@@ -38,7 +55,14 @@ function checkChatConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !c.GOOGLE_GENERATIVE_AI_API_KEY) problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'has no effect without GOOGLE_GENERATIVE_AI_API_KEY; set both or neither');
 }
 
-export const configSchema = fields.superRefine(checkChatConfig);
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export const configSchema = fields.superRefine((c, ctx) => {
+  checkFormsConfig(c, ctx);
+  checkChatConfig(c, ctx);
+});
 
 export type Config = Readonly<z.output<typeof configSchema>>;
 
