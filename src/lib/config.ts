@@ -6,13 +6,22 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export const configSchema = z.object({
+/** Gemini model used when CHAT_MODEL is not set. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+const fields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('TCP port to listen on'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for all interfaces'),
   SITE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public origin for absolute links; default: the request\'s own origin'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('How many right-most X-Forwarded-For hops to trust'),
   LOG_LEVEL: z.enum(logLevels).default('info').describe('pino log level'),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional().describe('Google Gemini API key; turns the chat on with Gemini'),
+  GOOGLE_GENERATIVE_AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Gemini API endpoint; default https://generativelanguage.googleapis.com/v1beta'),
+  CHAT_OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL of an OpenAI-compatible server (Ollama, llama.cpp, vLLM), e.g. http://127.0.0.1:11434/v1; turns the chat on with it'),
+  CHAT_OPENAI_API_KEY: z.string().min(1).optional().describe('Bearer token for the OpenAI-compatible server, if it wants one'),
+  CHAT_MODEL: z.string().min(1).max(200).optional().describe(`Chat model name; default ${DEFAULT_GEMINI_MODEL} with Gemini, required with an OpenAI-compatible server`),
+  CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000).describe('How long the chat waits for the model\'s first token before answering 503 AI_UNAVAILABLE'),
   SEARCH_WORKERS: z.coerce.number().int().min(1).max(32).optional().describe('Search worker threads; default: one per CPU core'),
   SEARCH_BUNDLE_DIR: z.string().min(1).optional().describe('Pagefind bundle to search; default: the build\'s dist/client/pagefind (benchmarks point it elsewhere)'),
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000).describe('Recent search answers kept in memory; 0 turns the cache off'),
@@ -22,7 +31,10 @@ export const configSchema = z.object({
   TURNSTILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000).describe('How long one challenge verification may take in total, retry included'),
   CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
-}).superRefine((c, ctx) => {
+});
+
+/** The challenge needs both keys, and limits may be switched off only on loopback. */
+function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
     const missing = c.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'the challenge needs both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY; set both or neither' });
@@ -31,11 +43,27 @@ export const configSchema = z.object({
   if (c.RATE_LIMIT_DISABLED && !isLoopback(c.HOST)) {
     ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_DISABLED'], message: `rate limits may only be disabled on a loopback HOST (127.0.0.1, ::1, localhost), not ${c.HOST}` });
   }
-});
+}
+
+/** Chat settings that only make sense together: one provider at a time, and nothing set that would be ignored. */
+function checkChatConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
+  const problem = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  if (c.GOOGLE_GENERATIVE_AI_API_KEY && c.CHAT_OPENAI_BASE_URL) {
+    problem('CHAT_OPENAI_BASE_URL', 'the chat uses one model provider: set GOOGLE_GENERATIVE_AI_API_KEY (Gemini) or CHAT_OPENAI_BASE_URL (OpenAI-compatible), not both');
+  }
+  if (c.CHAT_OPENAI_BASE_URL && !c.CHAT_MODEL) problem('CHAT_MODEL', 'an OpenAI-compatible server needs the model name in CHAT_MODEL (e.g. llama3.2 for Ollama)');
+  if (c.CHAT_OPENAI_API_KEY && !c.CHAT_OPENAI_BASE_URL) problem('CHAT_OPENAI_API_KEY', 'has no effect without CHAT_OPENAI_BASE_URL; set both or neither');
+  if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !c.GOOGLE_GENERATIVE_AI_API_KEY) problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'has no effect without GOOGLE_GENERATIVE_AI_API_KEY; set both or neither');
+}
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
+
+export const configSchema = fields.superRefine((c, ctx) => {
+  checkFormsConfig(c, ctx);
+  checkChatConfig(c, ctx);
+});
 
 export type Config = Readonly<z.output<typeof configSchema>>;
 
@@ -55,7 +83,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `${name}: ${i.message} (got ${JSON.stringify(env[name])})`;
+      // Secrets stay out of the message: it ends up in terminals and logs.
+      const got = /KEY|SECRET|TOKEN|PASSWORD/.test(name) ? 'value hidden' : `got ${JSON.stringify(env[name])}`;
+      return `${name}: ${i.message} (${got})`;
     }));
   }
   return Object.freeze(result.data);
