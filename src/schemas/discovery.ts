@@ -3,6 +3,7 @@
  * fields, so the API and the MCP server accept the same values.
  */
 import { z } from 'zod';
+import { CHAT_MAX_USER_TEXT } from './chat.ts';
 import { searchQuerySchema } from './search.ts';
 
 const link = z.object({
@@ -33,7 +34,7 @@ export const getPageInput = z.object({
 });
 
 export const askSiteInput = z.object({
-  question: z.string().trim().min(1).max(4000).describe('A question about the institute, e.g. "Can I study Greek online?"'),
+  question: z.string().trim().min(1).max(CHAT_MAX_USER_TEXT).describe('A question about the institute, e.g. "Can I study Greek online?"'),
 });
 
 export const askSiteOutput = z.object({

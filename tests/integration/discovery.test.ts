@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { expectMatchesOpenApi } from '../helpers/openapi.ts';
+import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startServer(); });
@@ -162,5 +163,23 @@ describe('real responses match /openapi.json', () => {
     const res = await get(path, init);
     expect(res.status).toBe(status);
     await expectMatchesOpenApi(method, template, res);
+  });
+});
+
+describe('a streamed chat answer matches /openapi.json', () => {
+  it('POST /api/chat → 200 text/event-stream with the stream and rate-limit headers', async () => {
+    const model = await startOpenAiStandIn({ words: ['Yes.'] });
+    const other = await startServer({ CHAT_OPENAI_BASE_URL: model.baseUrl, CHAT_MODEL: 'llama3.2' });
+    try {
+      const res = await fetch(`${other.url}/api/chat`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Greek?' }] }] }),
+      });
+      expect(res.status).toBe(200);
+      expect(await expectMatchesOpenApi('post', '/api/chat', res)).toContain('data: [DONE]');
+    } finally {
+      await other.stop();
+      await model.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -80,7 +81,7 @@ describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
   it('ask_site is a tool error while no model is configured', async () => {
     const result = await call('ask_site', { question: 'Can I study Greek online?' });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/no model configured/);
+    expect(text(result)).toMatch(/no language model configured/);
   });
 });
 
@@ -124,6 +125,33 @@ describe('MCP with SITE_URL set', () => {
       expect((await post('https://northgate.example')).status).not.toBe(403);
     } finally {
       await other.stop();
+    }
+  });
+});
+
+describe('ask_site with a model (the OpenAI-compatible stand-in)', () => {
+  it('answers with the chat\'s text and the pages it used as sources, and a model failure is a tool error', async () => {
+    const model = await startOpenAiStandIn({ words: ['Yes: ', 'Greek ', 'runs online.'] });
+    const other = await startServer({ CHAT_OPENAI_BASE_URL: model.baseUrl, CHAT_MODEL: 'llama3.2', SITE_URL: 'https://northgate.example' });
+    const mcp = new Client({ name: 'institute-tests', version: '1.0.0' });
+    try {
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${other.url}/mcp`)));
+      const result = (await mcp.callTool({ name: 'ask_site', arguments: { question: 'Can I study Greek online?' } })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const answer = result.structuredContent as { answer: string; sources: { url: string; title?: string }[] };
+      expect(answer.answer).toBe('Yes: Greek runs online.');
+      expect(answer.sources.length).toBeGreaterThan(0);
+      expect(answer.sources.every((s) => s.url.startsWith('https://northgate.example/'))).toBe(true);
+      expect(text(result)).toContain('Sources:');
+
+      model.behaviour = { words: [], status: 500 };
+      const failed = (await mcp.callTool({ name: 'ask_site', arguments: { question: 'Can I study Greek online?' } })) as CallToolResult;
+      expect(failed.isError).toBe(true);
+      expect(text(failed)).toMatch(/not answering/);
+    } finally {
+      await mcp.close();
+      await other.stop();
+      await model.close();
     }
   });
 });
