@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlExamples, withOrigin } from '../../src/lib/discovery/curl-examples.ts';
+import { curlExamples, throttleExample, withOrigin } from '../../src/lib/discovery/curl-examples.ts';
 import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
@@ -18,8 +18,14 @@ function shape(value: unknown): unknown {
 }
 
 describe('/developers curl examples, run as printed', () => {
-  it.each(curlExamples.map((e) => [e.id, e] as const))('%s prints what the guide shows', async (_id, example) => {
+  it.each([...curlExamples, throttleExample].map((e) => [e.id, e] as const))('%s prints what the guide shows', async (_id, example) => {
     const { stdout } = await run('sh', ['-c', withOrigin(example.command, server.url)]);
+    if (example.check === 'header-names') {
+      const names = (text: string) => text.trim().split(/\r?\n/).map((line) => line.split(':')[0]!.toLowerCase());
+      expect(stdout.trim().split(/\r?\n/).every((line) => /^[\w-]+: \d+\r?$/.test(line))).toBe(true);
+      expect(names(stdout)).toEqual(names(example.output));
+      return;
+    }
     const actual = JSON.parse(stdout);
     const shown = JSON.parse(withOrigin(example.output, server.url));
     if (example.check === 'exact') expect(actual).toEqual(shown);
@@ -35,7 +41,7 @@ describe('/developers page', () => {
     // The build's origin (SITE_URL or http://localhost:4321) is what the page prints.
     const origin = /<pre><code>curl -s (https?:\/\/[^/\s]+)\/api\/health/.exec(html)?.[1];
     expect(origin).toBeDefined();
-    for (const example of curlExamples) {
+    for (const example of [...curlExamples, throttleExample]) {
       expect(decode(html)).toContain(withOrigin(example.command, origin!));
       expect(markdown).toContain(withOrigin(example.command, origin!));
     }

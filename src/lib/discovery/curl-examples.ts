@@ -13,9 +13,10 @@ export interface CurlExample {
   output: string;
   /**
    * `exact`: the same JSON (or the same text). `shape`: the same keys and value types at every level (first
-   * array item only), for answers whose values follow the content, such as search results.
+   * array item only), for answers whose values follow the content, such as search results. `header-names`:
+   * `name: value` lines with the same names in the same order (the values count down and move with the clock).
    */
-  check: 'exact' | 'shape';
+  check: 'exact' | 'shape' | 'header-names';
 }
 
 export const curlExamples: CurlExample[] = [
@@ -79,10 +80,24 @@ export const curlExamples: CurlExample[] = [
     command: "curl -s {origin}/.well-known/api-catalog",
     output: '{"linkset":[{"anchor":"{origin}/api/","service-desc":[{"href":"{origin}/openapi.json","type":"application/vnd.oai.openapi+json;version=3.1","title":"OpenAPI 3.1 description"}],"service-doc":[{"href":"{origin}/developers","type":"text/html","title":"Developer guide"}],"status":[{"href":"{origin}/api/health","type":"application/json","title":"Health probe"}]}]}',
   },
+  {
+    id: 'mcp', title: 'MCP: a tool call over plain HTTP', check: 'shape',
+    about: 'MCP clients do this for you; by hand, one JSON-RPC request per POST (the server is stateless, so no session header is needed).',
+    command: "curl -s {origin}/mcp -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"search_site\",\"arguments\":{\"query\":\"greek\",\"limit\":1}}}'",
+    output: '{"result":{"content":[{"type":"text","text":"{\\"query\\":\\"greek\\",…}"}],"structuredContent":{"query":"greek","total":27,"limit":1,"offset":0,"results":[{"title":"LAN301: Greek Readings","url":"/courses/lan301/","type":"course","excerpt":"Ancient Languages. LAN301: <mark>Greek</mark> Readings…","markdownUrl":"/courses/lan301.md"}]}},"jsonrpc":"2.0","id":1}',
+  },
 ];
+
+/** Self-throttling: the rate-limit headers of a form answer (shown under "Rate limits"). */
+export const throttleExample: CurlExample = {
+  id: 'throttle', title: 'Rate-limit headers', check: 'header-names',
+  about: 'Every answer of a rate-limited route carries the three headers.',
+  command: "curl -s -D - -o /dev/null {origin}/api/email-marketing-signup -H 'Content-Type: application/json' -d '{\"email\":\"ada@example.org\"}' | grep -i '^x-ratelimit'",
+  output: 'x-ratelimit-limit: 3\nx-ratelimit-remaining: 2\nx-ratelimit-reset: 1798765200000',
+};
 
 /** The example with `{origin}` replaced. */
 export const withOrigin = (text: string, origin: string) => text.replaceAll('{origin}', origin);
 
 /** JSON output indented for reading; curl itself prints it on one line. */
-export const indented = (output: string) => JSON.stringify(JSON.parse(output), null, 2);
+export const indented = (output: string) => (output.startsWith('{') ? JSON.stringify(JSON.parse(output), null, 2) : output);
