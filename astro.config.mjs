@@ -3,7 +3,9 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
+import auth from 'auth-astro';
 import { precompress } from './integrations/precompress.ts';
+import { noBuildTimeEnv } from './integrations/no-build-time-env.ts';
 
 // Absolute URLs in the sitemap need an origin at build time; at request time SITE_URL (or the request's own
 // origin) is used instead.
@@ -17,10 +19,14 @@ export default defineConfig({
   integrations: [
     mdx(),
     sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/staff') }),
+    // Staff sign-in: the integration provides auth-astro's `auth:config` module; our own route
+    // (src/pages/api/auth/[...auth].ts) serves /api/auth with the configuration read at run time.
+    auth({ injectEndpoints: false, configFile: './auth.config.ts' }),
     // Keep last: it compresses what the steps before it wrote.
     precompress(),
   ],
   build: { format: 'directory', inlineStylesheets: 'never' },
+  vite: { plugins: [noBuildTimeEnv()] },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   // Astro's origin check answers cross-site form posts with a plain-text 403. The API accepts only JSON (a

@@ -6,6 +6,24 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+// An identity provider's issuer: https, except on loopback where the tests run their own provider.
+const issuerUrl = z.url({ protocol: /^https?$/ }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}, 'must be an https URL (plain http only on loopback)').transform((value) => value.replace(/\/+$/, ''));
+
+// Microsoft's shared issuers let any Microsoft account (or any tenant) sign in, and their email claims are not
+// verified by the institute: only the institute's own tenant issuer may decide who is staff.
+const MULTI_TENANT = /\/(common|organizations|consumers)(\/|$)/;
+
+const domainList = z.string().transform((value, ctx) => {
+  const domains = value.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  for (const d of domains) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d)) ctx.addIssue({ code: 'custom', message: `"${d}" is not a domain name` });
+  }
+  return domains;
+});
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('TCP port to listen on'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for all interfaces'),
@@ -13,6 +31,38 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('How many right-most X-Forwarded-For hops to trust'),
   LOG_LEVEL: z.enum(logLevels).default('info').describe('pino log level'),
+
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()
+    .describe('Signs and encrypts staff sessions; required when a sign-in provider is configured'),
+  AUTH_MICROSOFT_ENTRA_ID_ID: z.string().optional().describe('Microsoft Entra ID application (client) id'),
+  AUTH_MICROSOFT_ENTRA_ID_SECRET: z.string().optional().describe('Microsoft Entra ID client secret'),
+  AUTH_MICROSOFT_ENTRA_ID_ISSUER: issuerUrl.refine((v) => !MULTI_TENANT.test(new URL(v).pathname),
+    'must be the tenant issuer https://login.microsoftonline.com/<tenant-id>/v2.0, not a shared one').optional()
+    .describe('The institute tenant\'s issuer, https://login.microsoftonline.com/<tenant-id>/v2.0'),
+  AUTH_OIDC_ISSUER: issuerUrl.optional().describe('Issuer of a generic OpenID Connect provider'),
+  AUTH_OIDC_ID: z.string().optional().describe('Client id at the OpenID Connect provider'),
+  AUTH_OIDC_SECRET: z.string().optional().describe('Client secret at the OpenID Connect provider'),
+  AUTH_OIDC_NAME: z.string().max(60).default('Single sign-on').describe('Label of the OpenID Connect sign-in button'),
+  STAFF_EMAIL_DOMAINS: domainList.optional().describe('Comma list of email domains whose users may enter /staff'),
+}).superRefine((c, ctx) => {
+  const groups = {
+    'Microsoft Entra ID': ['AUTH_MICROSOFT_ENTRA_ID_ID', 'AUTH_MICROSOFT_ENTRA_ID_SECRET', 'AUTH_MICROSOFT_ENTRA_ID_ISSUER'],
+    'OpenID Connect': ['AUTH_OIDC_ISSUER', 'AUTH_OIDC_ID', 'AUTH_OIDC_SECRET'],
+  } as const;
+  let anyProvider = false;
+  for (const [provider, names] of Object.entries(groups)) {
+    const missing = names.filter((n) => c[n] === undefined);
+    if (missing.length === names.length) continue;
+    anyProvider = true;
+    for (const n of missing) ctx.addIssue({ code: 'custom', path: [n], message: `required with the other ${provider} settings (${names.join(', ')})` });
+  }
+  if (!anyProvider) return;
+  if (c.AUTH_SECRET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'required when a staff sign-in provider is configured; generate one with `openssl rand -base64 33`' });
+  }
+  if (!c.STAFF_EMAIL_DOMAINS?.length) {
+    ctx.addIssue({ code: 'custom', path: ['STAFF_EMAIL_DOMAINS'], message: 'required when a staff sign-in provider is configured: without it anyone the provider knows would be staff' });
+  }
 });
 
 export type Config = Readonly<z.infer<typeof configSchema>>;
@@ -33,7 +83,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `${name}: ${i.message} (got ${JSON.stringify(env[name])})`;
+      // Never echo a secret into the logs.
+      const got = env[name] === undefined || env[name] === '' ? 'not set'
+        : /SECRET/.test(name) ? `a value of ${env[name]!.length} characters` : JSON.stringify(env[name]);
+      return `${name}: ${i.message} (got ${got})`;
     }));
   }
   return Object.freeze(result.data);
