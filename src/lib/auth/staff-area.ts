@@ -9,12 +9,6 @@ const OPEN_PAGES = new Set([SIGN_IN_PAGE, ERROR_PAGE]);
 
 export const isStaffPath = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/');
 
-/** A same-site path to come back to after signing in; anything else falls back to /staff. */
-export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/staff';
-  return value;
-}
-
 /**
  * The gate in front of every /staff page: without a provider the page explains the set-up, without a session
  * the visitor goes to sign in (and comes back), a session outside STAFF_EMAIL_DOMAINS sees "not allowed".
@@ -22,7 +16,8 @@ export function safeReturnPath(value: string | null | undefined): string {
  */
 export async function staffArea(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const response = await decide(context, next);
-  // In place: Astro keeps the page's cookies on the response object itself.
+  // In place: Astro keeps the page's cookies on the response object itself. Our pages' responses and
+  // context.redirect() have mutable headers.
   response.headers.set('X-Robots-Tag', 'noindex, nofollow');
   response.headers.set('Cache-Control', 'no-store');
   return response;

@@ -14,9 +14,12 @@ const handle = (async (context) => {
   if (!signInConfigured()) throw notFound('Staff sign-in is not configured on this server.');
   const response = await handleAuthRequest(context);
   if (!response) throw notFound();
-  // Sessions, tokens and redirects carrying state are never for a shared cache.
-  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
-  return response;
+  if (response.headers.has('Cache-Control')) return response;
+  // Sessions, tokens and redirects carrying state are never for a shared cache. A copy, because Auth.js answers
+  // some errors with Response.redirect(), whose headers cannot be changed.
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }) satisfies APIRoute;
 
 export const GET = handle;
