@@ -4,6 +4,8 @@ import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import auth from 'auth-astro';
+import { markdownTwins } from './integrations/markdown-twins.ts';
+import { pagefindIndex } from './integrations/pagefind.ts';
 import { precompress } from './integrations/precompress.ts';
 import { noBuildTimeEnv } from './integrations/no-build-time-env.ts';
 
@@ -18,17 +20,25 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [
     mdx(),
-    sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/staff') }),
+    // The sitemap lists the public, indexable pages: not the staff area, not search result pages.
+    sitemap({ filter: (page) => !/^\/(staff|search)(\/|$)/.test(new URL(page).pathname) }),
     // Staff sign-in: the integration provides auth-astro's `auth:config` module; our own route
     // (src/pages/api/auth/[...auth].ts) serves /api/auth with the configuration read at run time.
     auth({ injectEndpoints: false, configFile: './auth.config.ts' }),
+    // A Markdown twin next to every prerendered page (before precompress, so twins are compressed too).
+    markdownTwins(),
+    pagefindIndex(),
     // Keep last: it compresses what the steps before it wrote.
     precompress(),
   ],
   build: { format: 'directory', inlineStylesheets: 'never' },
-  vite: { plugins: [noBuildTimeEnv()] },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
+  vite: {
+    // Never inline scripts or assets: the CSP allows scripts from 'self' only, not inline ones.
+    build: { assetsInlineLimit: 0 },
+    plugins: [noBuildTimeEnv()],
+  },
   // Astro's origin check answers cross-site form posts with a plain-text 403. The API accepts only JSON (a
   // cross-site JSON POST needs a CORS preflight we never grant) and Auth.js carries its own CSRF token, so the
   // check adds nothing and would break the API's JSON error contract.

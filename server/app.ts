@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../src/lib/config.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { createStaticHandler, type Next } from './static-files.ts';
+import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts';
+import { prefersMarkdown, requestPath, twinIndex, twinLink } from './negotiate.ts';
 import { logRequest } from './request-log.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void | Promise<void>;
@@ -19,16 +20,42 @@ export interface AppOptions {
 }
 
 /**
- * The request listener: security headers and a log line for everything, then the prerendered files,
- * then Astro's on-demand routes, then the site's 404 page.
+ * The request listener: security headers and a log line for everything, then the prerendered files (a page's
+ * HTML or, when Accept prefers it, its Markdown twin), then Astro's on-demand routes, then the site's 404 page.
  */
 export function createApp({ config, log, clientDir, astroHandler }: AppOptions) {
   const serveStatic = createStaticHandler(clientDir);
   const notFoundPage = readFileSync(join(clientDir, '404.html'));
+  const notFoundTwin = existsSync(join(clientDir, '404.md')) ? readFileSync(join(clientDir, '404.md')) : undefined;
+  const twins = twinIndex(clientDir);
 
-  const sendNotFound = (res: ServerResponse) => {
-    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': notFoundPage.length });
-    res.end(notFoundPage);
+  const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
+    if (!notFoundTwin) {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': notFoundPage.length });
+      res.end(notFoundPage);
+      return;
+    }
+    const markdown = prefersMarkdown(req.headers.accept);
+    const body = markdown ? notFoundTwin : notFoundPage;
+    res.writeHead(404, {
+      'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store', 'Content-Length': body.length, Vary: 'Accept',
+      ...(markdown ? {} : { Link: twinLink('/404.md') }),
+    });
+    res.end(body);
+  };
+
+  /** Picks HTML or the Markdown twin of a prerendered page; a Markdown answer is served as the twin's own file. */
+  const negotiate = (req: IncomingMessage, res: ServerResponse) => {
+    const twin = twins.get(requestPath(req));
+    if (!twin) return;
+    varyOnAccept(res);
+    if (prefersMarkdown(req.headers.accept)) {
+      const query = req.url!.indexOf('?');
+      req.url = query === -1 ? twin : twin + req.url!.slice(query);
+    } else {
+      res.setHeader('Link', twinLink(twin));
+    }
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -41,13 +68,16 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
       return;
     }
     const toAstro = () => {
-      Promise.resolve(astroHandler(req, res, () => sendNotFound(res))).catch((err) => {
+      Promise.resolve(astroHandler(req, res, () => sendNotFound(req, res))).catch((err) => {
         log.error({ err, path: req.url }, 'astro handler failed');
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');
         else res.destroy();
       });
     };
-    if (req.method === 'GET' || req.method === 'HEAD') serveStatic(req, res, toAstro);
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      negotiate(req, res);
+      serveStatic(req, res, toAstro);
+    }
     else toAstro();
   };
 }

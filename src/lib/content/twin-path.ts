@@ -3,11 +3,11 @@
  * `/index.md`. Shared by the twin writer, negotiation, search results, chat retrieval and the MCP `get_page` tool.
  */
 
-/** @example markdownUrl('/courses/bib201/') === '/courses/bib201.md'; markdownUrl('/') === '/index.md' */
+/** @example markdownUrl('/courses/bib201/') === '/courses/bib201.md'; markdownUrl('/') === markdownUrl('/index.html') === '/index.md' */
 export function markdownUrl(pageUrl: string): string {
   const path = pageUrl.split(/[?#]/)[0];
-  if (path === '/' || path === '') return '/index.md';
-  return `${path.replace(/\/(index\.html)?$/, '').replace(/\.html$/, '')}.md`;
+  const bare = path.replace(/\/(index\.html)?$/, '').replace(/\.html$/, '');
+  return bare === '' ? '/index.md' : `${bare}.md`;
 }
 
 /** @example pageUrlOfTwin('/courses/bib201.md') === '/courses/bib201/'; pageUrlOfTwin('/index.md') === '/' */

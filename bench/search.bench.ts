@@ -1,0 +1,80 @@
+/**
+ * GET /api/search on a generated 10,000-page site (scripts/generate-site.ts, cached in the temp folder), 32
+ * connections, a realistic query mix: a few hundred distinct queries, Zipf-distributed so common ones repeat, some
+ * matching most pages, a quarter with a type filter. Runs with the result cache on (the default) and off (every
+ * query through the Pagefind workers). Prints req/s, p50/p99, index size and the server's memory.
+ * Goals on a 2-core machine: p99 under 50 ms, memory under 400 MB.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { FILLER_QUERIES, SUBJECTS, generatePages, writeHtmlSite } from '../scripts/generate-site.ts';
+import { startProcess, type LoadResult, fmt } from './lib.ts';
+
+const PAGES = 10_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+function queryMix(count: number): string[] {
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const distinct = [
+    ...SUBJECTS,
+    ...FILLER_QUERIES,
+    ...SUBJECTS.slice(0, 60).flatMap((a, i) => [`${a} ${SUBJECTS[(i * 7 + 3) % SUBJECTS.length]}`, `${a} course`]),
+  ];
+  const types = ['', '', '', 'course', 'program', 'handbook', 'page'];
+  // Shuffle once so popularity does not follow the list order, then draw Zipf-like.
+  for (let i = distinct.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [distinct[i], distinct[j]] = [distinct[j], distinct[i]];
+  }
+  return Array.from({ length: count }, () => {
+    const q = distinct[Math.floor(distinct.length * random() ** 3)];
+    const type = types[Math.floor(random() * types.length)];
+    return `/api/search?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`;
+  });
+}
+
+async function loadMix(url: string, paths: string[], seconds: number): Promise<LoadResult> {
+  let next = 0;
+  const requests = [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[next++ % paths.length] }) }];
+  const r = await autocannon({ url, connections: 32, duration: seconds, requests });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+const bytes = (dir: string): number => readdirSync(dir, { recursive: true }).map(String)
+  .reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const memory = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
+  return `RSS ${mb(kb('VmRSS'))}, peak ${mb(kb('VmHWM'))}`;
+};
+
+export async function run() {
+  const site = join(tmpdir(), `institute-bench-site-${PAGES}`);
+  const bundle = join(site, 'pagefind');
+  if (!existsSync(join(bundle, 'pagefind-entry.json'))) {
+    console.log(`generating ${PAGES} pages into ${site} and indexing them (once; reused by later runs)…`);
+    const { ms } = await writeHtmlSite(site, generatePages(PAGES));
+    console.log(`  indexed in ${(ms / 1000).toFixed(1)} s`);
+  }
+  const fragments = join(bundle, 'fragment');
+  console.log(`\nindex: ${mb(bytes(bundle))} on disk (${mb(bytes(fragments))} of it page fragments, loaded only for returned results)`);
+  const paths = queryMix(5000);
+  console.log(`query mix: ${new Set(paths).size} distinct of ${paths.length}, 32 connections, ${SECONDS} s per run`);
+
+  for (const [label, env] of [['cache on (default)', {}], ['cache off (every query in a worker)', { SEARCH_CACHE_SIZE: '0' }]] as const) {
+    const server = await startProcess('server/index.ts', { SEARCH_BUNDLE_DIR: bundle, LOG_LEVEL: 'warn', ...env }, '/api/health');
+    try {
+      await loadMix(server.url, paths, 2); // warm-up: workers load the wasm and the index chunks
+      const result = await loadMix(server.url, paths, SECONDS);
+      console.log(`\nGET /api/search, ${label}`);
+      console.log(`  our server         ${fmt(result)}   (goal p99 < 50 ms)`);
+      console.log(`  server memory      ${memory(server.child.pid!)}   (goal < 400 MB)`);
+    } finally {
+      await server.stop();
+    }
+  }
+}

@@ -1,0 +1,18 @@
+/** Worker thread of markdown-twins.ts: converts its share of the pages and writes their twins. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { htmlToMarkdown } from '../src/lib/twins/html-to-markdown.ts';
+import type { PageFile } from '../src/lib/twins/page-files.ts';
+
+export interface TwinJob { root: string; pages: PageFile[]; twins: [string, string][] }
+
+const { root, pages, twins } = workerData as TwinJob;
+const twinByPath = new Map(twins);
+for (const page of pages) {
+  const html = await readFile(join(root, page.file), 'utf8');
+  const markdown = htmlToMarkdown(html, { pageUrl: page.pageUrl, twinOf: (path) => twinByPath.get(path) });
+  if (markdown === undefined) throw new Error(`${page.file}: no <article data-pagefind-body> inside <main>`);
+  await writeFile(join(root, page.twinUrl), markdown);
+}
+parentPort!.postMessage(pages.length);

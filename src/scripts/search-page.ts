@@ -1,0 +1,107 @@
+/**
+ * Search as you type on /search/: asks /api/search, renders the results in place, keeps the address bar in step
+ * (so the back button and shared links work) and lets arrow keys move between the box and the results.
+ * Without this script the form still works: the server renders the results.
+ */
+export {}; // a module, so its names do not collide with globals such as window.status
+
+interface Result { title: string; url: string; type: string; excerpt: string }
+interface Answer { query: string; total: number; offset: number; results: Result[] }
+
+const PAGE_SIZE = 10;
+const LABELS: Record<string, string> = { course: 'Course', program: 'Program', handbook: 'Handbook', page: 'Page' };
+
+const form = document.getElementById('search-form') as HTMLFormElement | null;
+const input = document.getElementById('search-q') as HTMLInputElement | null;
+const typeSelect = document.getElementById('search-type') as HTMLSelectElement | null;
+const status = document.getElementById('search-status');
+const list = document.getElementById('search-results');
+const pager = document.getElementById('search-pager');
+
+if (form && input && typeSelect && status && list && pager) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let controller: AbortController | undefined;
+
+  const render = (answer: Answer) => {
+    list.replaceChildren(...answer.results.map((r) => {
+      const li = document.createElement('li');
+      const link = Object.assign(document.createElement('a'), { href: r.url, textContent: r.title });
+      const kind = Object.assign(document.createElement('span'), { className: 'search-type', textContent: LABELS[r.type] ?? r.type });
+      const excerpt = document.createElement('p');
+      excerpt.className = 'search-excerpt';
+      // The API escapes everything in an excerpt except <mark> (contract), so it is safe as HTML.
+      excerpt.innerHTML = r.excerpt;
+      li.append(link, ' ', kind, excerpt);
+      return li;
+    }));
+    pager.replaceChildren();
+    if (answer.total > PAGE_SIZE) {
+      const next = new URLSearchParams(location.search);
+      next.set('offset', String(PAGE_SIZE));
+      pager.append(Object.assign(document.createElement('a'), { href: `/search/?${next}`, rel: 'next', textContent: 'More results' }));
+    }
+    status.textContent = answer.total === 0 ? `No pages match “${answer.query}”.`
+      : `${answer.total} ${answer.total === 1 ? 'page matches' : 'pages match'} “${answer.query}”` +
+        (answer.total > PAGE_SIZE ? `, showing 1–${answer.results.length}.` : '.');
+  };
+
+  const run = async () => {
+    const q = input.value.trim();
+    const params = new URLSearchParams({ q });
+    if (typeSelect.value) params.set('type', typeSelect.value);
+    history.replaceState(null, '', q ? `/search/?${params}` : '/search/');
+    controller?.abort();
+    if (!q) {
+      list.replaceChildren();
+      pager.replaceChildren();
+      status.textContent = '';
+      return;
+    }
+    controller = new AbortController();
+    params.set('limit', String(PAGE_SIZE));
+    try {
+      const res = await fetch(`/api/search?${params}`, { signal: controller.signal, headers: { Accept: 'application/json' } });
+      const body = await res.json();
+      if (!res.ok) {
+        status.textContent = body?.error?.message ?? 'The search failed. Try again.';
+        return;
+      }
+      render(body as Answer);
+    } catch (err) {
+      if ((err as Error).name !== 'AbortError') status.textContent = 'The search failed. Check your connection and try again.';
+    }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 150);
+  };
+  input.addEventListener('input', schedule);
+  typeSelect.addEventListener('change', () => void run());
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearTimeout(timer);
+    void run();
+  });
+
+  // Arrow keys: from the box down into the results, between results, and back up to the box.
+  const links = () => Array.from(list.querySelectorAll<HTMLAnchorElement>('li > a'));
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' && links().length > 0) {
+      event.preventDefault();
+      links()[0].focus();
+    }
+  });
+  list.addEventListener('keydown', (event) => {
+    const all = links();
+    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (index < 0) return;
+    if (event.key === 'ArrowDown' && index < all.length - 1) {
+      event.preventDefault();
+      all[index + 1].focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      (index === 0 ? input : all[index - 1]).focus();
+    }
+  });
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/lib/http/api-error.ts';
+import { sanitizeExcerpt } from '../../src/lib/search/excerpt.ts';
+import { Lru } from '../../src/lib/search/lru.ts';
+import { parseSearchParams } from '../../src/lib/search/params.ts';
+
+const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
+function issuesOf(query: string) {
+  try {
+    parse(query);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    const e = err as ApiError;
+    expect(e.status).toBe(400);
+    expect(e.code).toBe('INVALID_QUERY');
+    return e.issues!.map((i) => i.path);
+  }
+  throw new Error(`expected ${query} to be refused`);
+}
+
+describe('search parameters', () => {
+  it('applies defaults and trims q', () => {
+    expect(parse('q=%20greek%20')).toEqual({ q: 'greek', limit: 10, offset: 0 });
+  });
+
+  it('accepts every documented parameter', () => {
+    expect(parse('q=greek&type=course&limit=50&offset=20')).toEqual({ q: 'greek', type: 'course', limit: 50, offset: 20 });
+    expect(parse('q=x&limit=1&offset=0').limit).toBe(1);
+    expect(parse(`q=${'a'.repeat(256)}`).q).toHaveLength(256);
+  });
+
+  it('treats empty optional parameters as absent (a form with nothing chosen)', () => {
+    expect(parse('q=greek&type=&limit=&offset=')).toEqual({ q: 'greek', limit: 10, offset: 0 });
+  });
+
+  it.each([
+    ['', ['q']],
+    ['q=', ['q']],
+    ['q=%20%20%09', ['q']],
+    [`q=${'a'.repeat(257)}`, ['q']],
+    ['q=x&type=blog', ['type']],
+    ['q=x&type=Course', ['type']],
+    ['q=x&limit=0', ['limit']],
+    ['q=x&limit=51', ['limit']],
+    ['q=x&limit=2.5', ['limit']],
+    ['q=x&limit=1e1', ['limit']],
+    ['q=x&limit=-1', ['limit']],
+    ['q=x&limit=ten', ['limit']],
+    ['q=x&offset=-1', ['offset']],
+    ['q=x&offset=0x10', ['offset']],
+    ['q=a&q=b', ['q']],
+    ['type=blog&limit=0', ['q', 'type', 'limit']],
+  ])('refuses %j with INVALID_QUERY naming %j', (query, paths) => {
+    expect(issuesOf(query).sort()).toEqual([...paths].sort());
+  });
+});
+
+describe('excerpt sanitising', () => {
+  it('keeps <mark> and escapes everything else', () => {
+    expect(sanitizeExcerpt('a <mark>Q&A</mark> "b" \'c\''))
+      .toBe('a <mark>Q&amp;A</mark> &quot;b&quot; &#39;c&#39;');
+  });
+
+  it('undoes Pagefind\'s own escaping of < and > once, so text is escaped exactly once', () => {
+    expect(sanitizeExcerpt('a <mark>&lt;script&gt;</mark> tag')).toBe('a <mark>&lt;script&gt;</mark> tag');
+  });
+
+  it('escapes raw tags and attributes that are not a bare <mark>; drops a stray </mark>', () => {
+    expect(sanitizeExcerpt('<script>alert(1)</script><img src=x onerror=y><mark class="x">z</mark>'))
+      .toBe('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=y&gt;&lt;mark class=&quot;x&quot;&gt;z');
+  });
+
+  it('balances marks', () => {
+    expect(sanitizeExcerpt('<mark>a <mark>b</mark></mark> c <mark>d')).toBe('<mark>a b</mark> c <mark>d</mark>');
+    expect(sanitizeExcerpt('</mark>x')).toBe('x');
+  });
+});
+
+describe('LRU cache', () => {
+  it('forgets the least recently used entry beyond its size', () => {
+    const lru = new Lru<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.get('a')).toBe(1);
+    lru.set('c', 3);
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBe(1);
+    expect(lru.get('c')).toBe(3);
+    expect(lru.size).toBe(2);
+  });
+
+  it('stores nothing with size 0', () => {
+    const lru = new Lru<string, number>(0);
+    lru.set('a', 1);
+    expect(lru.get('a')).toBeUndefined();
+  });
+});
