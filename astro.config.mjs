@@ -3,11 +3,10 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
-import auth from 'auth-astro';
 import { markdownTwins } from './integrations/markdown-twins.ts';
 import { pagefindIndex } from './integrations/pagefind.ts';
 import { precompress } from './integrations/precompress.ts';
-import { noBuildTimeEnv } from './integrations/no-build-time-env.ts';
+import { authAstro } from './integrations/auth-astro.ts';
 
 // Absolute URLs in the sitemap need an origin at build time; at request time SITE_URL (or the request's own
 // origin) is used instead.
@@ -22,9 +21,8 @@ export default defineConfig({
     mdx(),
     // The sitemap lists the public, indexable pages: not the staff area, not search result pages.
     sitemap({ filter: (page) => !/^\/(staff|search)(\/|$)/.test(new URL(page).pathname) }),
-    // Staff sign-in: the integration provides auth-astro's `auth:config` module; our own route
-    // (src/pages/api/auth/[...auth].ts) serves /api/auth with the configuration read at run time.
-    auth({ injectEndpoints: false, configFile: './auth.config.ts' }),
+    // Staff sign-in: auth-astro's build-time part; our route src/pages/api/auth/[...auth].ts serves /api/auth.
+    authAstro(),
     // A Markdown twin next to every prerendered page (before precompress, so twins are compressed too).
     markdownTwins(),
     pagefindIndex(),
@@ -34,11 +32,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'never' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
-  vite: {
-    // Never inline scripts or assets: the CSP allows scripts from 'self' only, not inline ones.
-    build: { assetsInlineLimit: 0 },
-    plugins: [noBuildTimeEnv()],
-  },
+  // Never inline scripts or assets: the CSP allows scripts from 'self' only, not inline ones.
+  vite: { build: { assetsInlineLimit: 0 } },
   // Astro's origin check answers cross-site form posts with a plain-text 403. The API accepts only JSON (a
   // cross-site JSON POST needs a CORS preflight we never grant) and Auth.js carries its own CSRF token, so the
   // check adds nothing and would break the API's JSON error contract.

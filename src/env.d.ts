@@ -6,3 +6,12 @@ declare namespace App {
     csrfToken?: string;
   }
 }
+
+// auth-astro ships TypeScript source that imports set-cookie-parser, which has no type declarations.
+declare module 'set-cookie-parser';
+
+// The module auth-astro's server code imports; integrations/auth-astro.ts provides it from auth.config.ts.
+declare module 'auth:config' {
+  const config: import('auth-astro/src/config').FullAuthConfig;
+  export default config;
+}

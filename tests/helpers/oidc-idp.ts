@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -46,12 +46,11 @@ export async function startIdp(): Promise<TestIdp> {
   const issuer = `http://localhost:${(server.address() as AddressInfo).port}`;
   const clients: { client_id: string; client_secret: string; redirect_uris: string[] }[] = [];
   const requests: string[] = [];
-  let provider: Provider | undefined;
-  let handler: ReturnType<Provider['callback']> | undefined;
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
 
   // oidc-provider reads its clients when it is built, so it is rebuilt whenever a client is added.
   const build = () => {
-    provider = new Provider(issuer, {
+    const provider = new Provider(issuer, {
       clients: clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' })),
       findAccount: (_ctx: OidcContext, id: string) => ({
         accountId: id,

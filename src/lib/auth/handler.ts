@@ -24,7 +24,8 @@ function prepare(request: Request) {
 export async function handleAuthRequest(context: APIContext): Promise<Response | undefined> {
   const { request, options } = prepare(context.request);
   const { GET } = AstroAuth(options);
-  return GET({ ...context, request } as APIContext);
+  // Typed as Auth.js's internal response because `raw` could be set; it is not, so this is a Response.
+  return await GET({ ...context, request } as APIContext) as Response | undefined;
 }
 
 /** The signed-in user's session, or null (no cookie, an expired one, or one that fails to decrypt). */

@@ -54,7 +54,8 @@ export function authProviders(config: Config): Provider[] {
   return providers;
 }
 
-type Claims = Record<string, unknown>;
+/** The claims we read; providers send more. */
+interface Claims { sub?: unknown; name?: unknown; email?: unknown; email_verified?: unknown; preferred_username?: unknown }
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** Entra ID: `email` is optional there; work accounts always have a user principal name in `preferred_username`. */
