@@ -44,10 +44,11 @@ export async function startProcess(script: string, env: Record<string, string> =
 }
 
 /** Run autocannon against one URL: a short warm-up, then the measured run. */
-export async function load(url: string, { connections = 32, seconds = 8, headers = {} as Record<string, string> } = {}): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: 1, headers });
-  const r = await autocannon({ url, connections, duration: seconds, headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+export async function load(url: string, { connections = 32, seconds = 8, headers = {} as Record<string, string>, method = 'GET' as 'GET' | 'POST', body = undefined as string | undefined, idReplacement = false, warmup = true } = {}): Promise<LoadResult & { ok: number }> {
+  const request = { url, connections, headers, method, body, idReplacement };
+  if (warmup) await autocannon({ ...request, duration: 1 });
+  const r = await autocannon({ ...request, duration: seconds });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, ok: r['2xx'] };
 }
 
 export const fmt = (r: LoadResult) => `${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;

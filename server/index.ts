@@ -28,6 +28,15 @@ if (!existsSync(serverEntry)) {
 }
 
 const { log } = await import('../src/lib/log.ts');
+const { getStore, closeStore } = await import('../src/lib/store/index.ts');
+try {
+  // Open and migrate the submissions store now: a bad DATA_DIR or migration stops the start, not a visitor's form.
+  getStore();
+} catch (err) {
+  console.error(`The submissions store in DATA_DIR=${config.DATA_DIR} could not be opened: ${(err as Error).message}`);
+  process.exit(1);
+}
+if (config.RATE_LIMIT_DISABLED) log.warn('RATE_LIMIT_DISABLED=1: the forms and chat have no rate limits (benchmarks only)');
 const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
 const server = createServer({ keepAliveTimeout: 5000 }, createApp({ config, log, clientDir, astroHandler: handler }));
 
@@ -44,8 +53,10 @@ function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   server.close(() => {
-    log.info('stopped');
-    process.exit(0);
+    closeStore().finally(() => {
+      log.info('stopped');
+      process.exit(0);
+    });
   });
   server.closeIdleConnections();
   setTimeout(() => {

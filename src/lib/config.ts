@@ -34,6 +34,11 @@ export const configSchema = z.object({
   SEARCH_WORKERS: z.coerce.number().int().min(1).max(32).optional().describe('Search worker threads; default: one per CPU core'),
   SEARCH_BUNDLE_DIR: z.string().min(1).optional().describe('Pagefind bundle to search; default: the build\'s dist/client/pagefind (benchmarks point it elsewhere)'),
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000).describe('Recent search answers kept in memory; 0 turns the cache off'),
+  TURNSTILE_SITE_KEY: z.string().min(1).max(200).optional().describe('Cloudflare Turnstile site key (public); with the secret, turns the form challenge on'),
+  TURNSTILE_SECRET_KEY: z.string().min(1).max(200).optional().describe('Cloudflare Turnstile secret key; never sent to browsers'),
+  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify').describe('Turnstile siteverify address (tests point it at a loopback stand-in)'),
+  TURNSTILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000).describe('How long one challenge verification may take in total, retry included'),
+  RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
 
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()
     .describe('Signs and encrypts staff sessions; required when a sign-in provider is configured'),
@@ -48,6 +53,14 @@ export const configSchema = z.object({
   AUTH_OIDC_NAME: z.string().max(60).default('Single sign-on').describe('Label of the OpenID Connect sign-in button'),
   STAFF_EMAIL_DOMAINS: domainList.optional().describe('Comma list of email domains whose users may enter /staff'),
 }).superRefine((c, ctx) => {
+  if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
+    const missing = c.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'the challenge needs both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY; set both or neither' });
+  }
+  // Limits off is a benchmark setting: refusing it on a public interface keeps it out of production by accident.
+  if (c.RATE_LIMIT_DISABLED && !isLoopback(c.HOST)) {
+    ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_DISABLED'], message: `rate limits may only be disabled on a loopback HOST (127.0.0.1, ::1, localhost), not ${c.HOST}` });
+  }
   const groups = {
     'Microsoft Entra ID': ['AUTH_MICROSOFT_ENTRA_ID_ID', 'AUTH_MICROSOFT_ENTRA_ID_SECRET', 'AUTH_MICROSOFT_ENTRA_ID_ISSUER'],
     'OpenID Connect': ['AUTH_OIDC_ISSUER', 'AUTH_OIDC_ID', 'AUTH_OIDC_SECRET'],
@@ -68,7 +81,11 @@ export const configSchema = z.object({
   }
 });
 
-export type Config = Readonly<z.infer<typeof configSchema>>;
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export type Config = Readonly<z.output<typeof configSchema>>;
 
 export class ConfigError extends Error {
   readonly problems: string[];

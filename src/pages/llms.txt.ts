@@ -29,7 +29,11 @@ export const GET = (async () => {
         ...handbookInOrder.map((h) => ({ title: h.data.title, url: markdownUrl(handbookUrl(h)), description: `${handbookSectionNames[h.data.section]}: ${h.data.summary}` })),
       ] },
       { name: 'About', links: [...pages].sort((a, b) => (a.id === 'home' ? -1 : b.id === 'home' ? 1 : a.data.title.localeCompare(b.data.title)))
-        .map((p) => ({ title: p.id === 'home' ? 'Home' : p.data.title, url: markdownUrl(pageUrl(p)), description: p.data.summary })) },
+        .map((p) => ({ title: p.id === 'home' ? 'Home' : p.data.title, url: markdownUrl(pageUrl(p)), description: p.data.summary }))
+        .concat([
+          { title: 'Newsletter', url: markdownUrl('/newsletter/'), description: 'Subscribe to news of courses, open days and events, by topic' },
+          { title: 'Course registration', url: markdownUrl('/register/'), description: 'Returning students register for next term\'s courses online' },
+        ]) },
       { name: 'API', links: [
         { title: 'Developer guide', url: '/developers.md', description: 'How to use the public HTTP API, with runnable examples' },
         { title: 'OpenAPI description', url: '/openapi.json', description: 'OpenAPI 3.1 document of every API route, its inputs, answers and errors' },

@@ -26,3 +26,18 @@ describe('parseConfig', () => {
     }
   });
 });
+
+describe('form settings', () => {
+  it('needs both Turnstile keys or neither', () => {
+    expect(() => parseConfig({ TURNSTILE_SITE_KEY: 'site' })).toThrow(/TURNSTILE_SECRET_KEY/);
+    expect(() => parseConfig({ TURNSTILE_SECRET_KEY: 'secret' })).toThrow(/TURNSTILE_SITE_KEY/);
+    expect(parseConfig({ TURNSTILE_SITE_KEY: 'a', TURNSTILE_SECRET_KEY: 'b' }).TURNSTILE_VERIFY_URL).toContain('challenges.cloudflare.com');
+  });
+
+  it('allows RATE_LIMIT_DISABLED only on a loopback HOST', () => {
+    expect(parseConfig({ RATE_LIMIT_DISABLED: '1' }).RATE_LIMIT_DISABLED).toBe(true);
+    expect(parseConfig({}).RATE_LIMIT_DISABLED).toBe(false);
+    expect(() => parseConfig({ RATE_LIMIT_DISABLED: '1', HOST: '0.0.0.0' })).toThrow(/RATE_LIMIT_DISABLED: .*loopback/);
+    expect(() => parseConfig({ RATE_LIMIT_DISABLED: 'yes' })).toThrow(/RATE_LIMIT_DISABLED/);
+  });
+});

@@ -1,0 +1,19 @@
+import { verifyChallenge } from '../challenge/turnstile.ts';
+import { getStore } from '../store/index.ts';
+import { normaliseEmail } from '../store/ids.ts';
+import type { SignupInput } from '../../schemas/forms.ts';
+import { committing } from './store-errors.ts';
+
+/**
+ * Verifies the challenge, then stores (or updates) the signup. Resolves once committed; new and existing
+ * subscribers look the same to the caller, so the API cannot be used to find out who is subscribed.
+ */
+export async function submitSignup(input: SignupInput, ip: string): Promise<void> {
+  await verifyChallenge(input.turnstileToken, ip);
+  await committing(() => getStore().upsertSignup({
+    email: normaliseEmail(input.email),
+    name: input.name,
+    interests: input.interests ?? [],
+    source: input.source,
+  }));
+}

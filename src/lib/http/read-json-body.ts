@@ -1,0 +1,67 @@
+import { ApiError } from './api-error.ts';
+
+/** Body caps from the contract: forms 16 KiB, chat 64 KiB. */
+export const FORM_BODY_LIMIT = 16 * 1024;
+export const CHAT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Reads a JSON request body, refusing it as early as possible: a wrong media type before reading (415), a
+ * declared or actual size over `maxBytes` while reading, never buffering more than the cap (413), then
+ * malformed JSON (400). Returns the parsed value, still untrusted: validate it with a schema.
+ * @example const body = await readJsonBody(request, FORM_BODY_LIMIT);
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  if (!isJson(request.headers.get('content-type'))) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This route accepts only JSON bodies.', {
+      resolution: 'Send the body as JSON with the header Content-Type: application/json.',
+    });
+  }
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readCapped(request, maxBytes);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'INVALID_BODY', 'The body is not valid JSON.', {
+      resolution: 'Send one JSON object, UTF-8 encoded. See /openapi.json for its fields.',
+    });
+  }
+}
+
+/** `application/json`, optionally with `charset=utf-8`; any other charset is refused rather than misread. */
+function isJson(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const [type, ...params] = contentType.split(';').map((p) => p.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((p) => !p.startsWith('charset=') || p.replace(/"/g, '') === 'charset=utf-8');
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        // Stop reading at once: a client streaming gigabytes costs us one chunk past the cap.
+        await reader.cancel().catch(() => {});
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(400, 'INVALID_BODY', 'The request body could not be read.', { resolution: 'Send the whole body again.' });
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+function tooLarge(maxBytes: number) {
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes / 1024} KiB.`, {
+    resolution: `Send at most ${maxBytes} bytes.`,
+  });
+}

@@ -1,0 +1,77 @@
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { getConfig } from '../config.ts';
+import { ApiError } from '../http/api-error.ts';
+import { log } from '../log.ts';
+import { createLimiter } from './create-limiter.ts';
+import { rateLimitPolicies, type RateLimitRoute } from './policies.ts';
+
+export type RateLimitHeaders = Record<string, string>;
+
+const limiters = new Map<RateLimitRoute, RateLimiterAbstract>();
+
+/**
+ * Counts one request of `ip` against `route`'s limit. Returns the `X-RateLimit-*` headers for the response;
+ * over the limit, throws `429 RATE_LIMITED` carrying those headers and `Retry-After` (whole seconds, rounded up).
+ * With RATE_LIMIT_DISABLED=1 (benchmarks on loopback only) nothing is counted and no headers are returned.
+ * @example const headers = await rateLimit('signup', ip);
+ */
+export async function rateLimit(route: RateLimitRoute, ip: string): Promise<RateLimitHeaders> {
+  if (getConfig().RATE_LIMIT_DISABLED) return {};
+  const policy = rateLimitPolicies[route];
+  let limiter = limiters.get(route);
+  if (!limiter) limiters.set(route, limiter = createLimiter(route, policy));
+  try {
+    return headersFor(policy.points, await limiter.consume(rateLimitKey(ip)));
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw new ApiError(429, 'RATE_LIMITED', `Too many requests: at most ${policy.points} every ${policy.durationSeconds / 60} minutes.`, {
+      resolution: `Wait ${retryAfter} seconds (Retry-After) before trying again. For higher limits, contact the operator.`,
+      headers: { ...headersFor(policy.points, rejection), 'Retry-After': String(retryAfter) },
+    });
+  }
+}
+
+/**
+ * Runs a route body under a limit: counts first (before any validation, as the contract says), then puts the
+ * rate-limit headers on whatever comes out, success or ApiError.
+ */
+export async function withRateLimit(route: RateLimitRoute, ip: string, handle: () => Promise<Response>): Promise<Response> {
+  const headers = await rateLimit(route, ip);
+  try {
+    const response = await handle();
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch (err) {
+    if (err instanceof ApiError) {
+      Object.assign(err.headers, headers);
+      throw err;
+    }
+    // Even an unexpected failure is an answer of a limited route: it keeps the headers (no internals in the body).
+    log.error({ err, route }, 'unhandled error in a rate-limited route');
+    throw new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.', {
+      resolution: 'Try again later. If it keeps happening, tell us what you sent.',
+      headers,
+    });
+  }
+}
+
+function headersFor(limit: number, res: RateLimiterRes): RateLimitHeaders {
+  return {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(Math.max(0, limit - res.consumedPoints)),
+    // Whole seconds: the window's end then reads the same on every response of the window, despite clock drift
+    // between the counter store and this process.
+    'X-RateLimit-Reset': String(Math.ceil((Date.now() + res.msBeforeNext) / 1000) * 1000),
+  };
+}
+
+/** One IPv6 subscriber usually holds a whole /64, so it counts as one client; IPv4 addresses count alone. */
+export function rateLimitKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const full = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${full.slice(0, 4).map((g) => g.padStart(4, '0')).join(':')}::/64`;
+}

@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
+import { newId } from './ids.ts';
+import { createGroupCommit } from './group-commit.ts';
+import {
+  IdempotencyConflictError, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
+  type RegistrationRecord, type SignupRecord, type SubmissionStore,
+} from './types.ts';
+
+export const SQLITE_FILE = 'submissions.sqlite';
+
+/**
+ * The SQLite submissions store on Node's built-in `node:sqlite`, one file in `dataDir`.
+ *
+ * WAL lets readers (the staff area) run beside the writer. `synchronous=FULL` fsyncs the WAL at every commit, so a
+ * `200` survives a power cut, not only a crash of this process: with WAL, NORMAL would be crash-safe too but could
+ * lose the last commits on power loss, and the forms promise that nothing confirmed is lost. With group commit
+ * the fsync is shared by every request waiting for it, so durability stays cheap (bench/forms.bench.ts).
+ *
+ * `node:sqlite` is synchronous: a commit holds the event loop for its fsync. Writes therefore go through a group
+ * commit (group-commit.ts): the requests of one event-loop turn share a transaction and one fsync, and none is
+ * answered before that commit. A transaction can never interleave with another request's. A lock held by
+ * another process (a backup, a staff tool) blocks this one while SQLite waits, so the busy timeout is short
+ * (1 s): past it the commit fails and the visitor gets `503 STORAGE_UNAVAILABLE` instead of a stalled server.
+ */
+export function openSqliteStore(dataDir: string): SubmissionStore {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(join(resolve(dataDir), SQLITE_FILE));
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON;');
+  migrate(db);
+
+  const upsert = db.prepare(`
+    INSERT INTO signups (id, email, name, interests, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (email) DO UPDATE SET
+      name = COALESCE(excluded.name, signups.name),
+      interests = CASE WHEN excluded.interests = '[]' THEN signups.interests ELSE excluded.interests END,
+      source = COALESCE(excluded.source, signups.source),
+      updated_at = excluded.updated_at
+    RETURNING id`);
+  const byKey = db.prepare('SELECT id, request_hash FROM registrations WHERE idempotency_key = ?');
+  const insertRegistration = db.prepare(`
+    INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
+      term, courses, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const countSignups = db.prepare('SELECT COUNT(*) AS n FROM signups');
+  const pageSignups = db.prepare('SELECT * FROM signups ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
+  const countRegistrations = db.prepare('SELECT COUNT(*) AS n FROM registrations');
+  const pageRegistrations = db.prepare('SELECT * FROM registrations ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
+
+  const write = createGroupCommit(db);
+
+  return {
+    async upsertSignup(s: NewSignup) {
+      const id = newId('sub');
+      const now = Date.now();
+      const row = await write(() => upsert.get(id, s.email, s.name ?? null, JSON.stringify(s.interests), s.source ?? null, now, now) as { id: string });
+      return { created: row.id === id };
+    },
+
+    async createRegistration(r: NewRegistration, idempotency?: Idempotency) {
+      return write(() => {
+        if (idempotency) {
+          const earlier = byKey.get(idempotency.key) as { id: string; request_hash: string } | undefined;
+          if (earlier) {
+            if (earlier.request_hash !== idempotency.requestHash) throw new IdempotencyConflictError(idempotency.key);
+            return { registrationId: earlier.id, replayed: true };
+          }
+        }
+        const id = newId('reg');
+        const values: SQLInputValue[] = [id, idempotency?.key ?? null, idempotency?.requestHash ?? '', r.studentId, r.firstName,
+          r.lastName, r.email, r.phone ?? null, r.term, JSON.stringify(r.courses), r.notes ?? null, Date.now()];
+        insertRegistration.run(...values);
+        return { registrationId: id, replayed: false };
+      });
+    },
+
+    async findIdempotentRegistration(key: string) {
+      const row = byKey.get(key) as { id: string; request_hash: string } | undefined;
+      return row && { registrationId: row.id, requestHash: row.request_hash };
+    },
+
+    async listSignups({ limit, offset }: PageRequest): Promise<Page<SignupRecord>> {
+      const total = Number((countSignups.get() as { n: number }).n);
+      const items = (pageSignups.all(limit, offset) as Record<string, unknown>[]).map(toSignup);
+      return { total, items };
+    },
+
+    async listRegistrations({ limit, offset }: PageRequest): Promise<Page<RegistrationRecord>> {
+      const total = Number((countRegistrations.get() as { n: number }).n);
+      const items = (pageRegistrations.all(limit, offset) as Record<string, unknown>[]).map(toRegistration);
+      return { total, items };
+    },
+
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+/** Applies the migrations not yet recorded, each in its own transaction; safe when two processes start at once. */
+function migrate(db: DatabaseSync): void {
+  db.exec(MIGRATIONS_TABLE);
+  for (const m of migrations) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      if (!db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version)) {
+        db.exec(m.sql);
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      }
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw new Error(`Migration ${m.version} (${m.name}) failed: ${(err as Error).message}`, { cause: err });
+    }
+  }
+}
+
+const opt = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
+
+function toSignup(row: Record<string, unknown>): SignupRecord {
+  return {
+    id: String(row.id), email: String(row.email), name: opt(row.name), interests: JSON.parse(String(row.interests)),
+    source: opt(row.source), createdAt: Number(row.created_at), updatedAt: Number(row.updated_at),
+  };
+}
+
+function toRegistration(row: Record<string, unknown>): RegistrationRecord {
+  return {
+    id: String(row.id), studentId: String(row.student_id), firstName: String(row.first_name), lastName: String(row.last_name),
+    email: String(row.email), phone: opt(row.phone), term: String(row.term), courses: JSON.parse(String(row.courses)),
+    notes: opt(row.notes), createdAt: Number(row.created_at),
+  };
+}

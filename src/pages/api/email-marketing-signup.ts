@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { clientIp } from '../../lib/http/client-ip.ts';
+import { json } from '../../lib/http/json.ts';
+import { methodNotAllowed } from '../../lib/http/method-guard.ts';
+import { FORM_BODY_LIMIT, readJsonBody } from '../../lib/http/read-json-body.ts';
+import { parseBody } from '../../lib/forms/parse-body.ts';
+import { submitSignup } from '../../lib/forms/submit-signup.ts';
+import { withRateLimit } from '../../lib/limits/rate-limit.ts';
+import { signupSchema } from '../../schemas/forms.ts';
+
+export const prerender = false;
+
+/** Subscribes an address to the newsletter; the same 200 whether it was new or known. */
+export const POST = (async ({ request, clientAddress }) => {
+  const ip = clientIp(clientAddress, request.headers);
+  return withRateLimit('signup', ip, async () => {
+    const input = parseBody(signupSchema, await readJsonBody(request, FORM_BODY_LIMIT));
+    await submitSignup(input, ip);
+    return json({ status: 'accepted' }, { headers: { 'Cache-Control': 'no-store' } });
+  });
+}) satisfies APIRoute;
+
+export const ALL = methodNotAllowed(['POST']);

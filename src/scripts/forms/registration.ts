@@ -1,0 +1,48 @@
+import { enhanceApiForm } from './api-form.ts';
+
+/**
+ * The registration form: the course list follows the chosen term (every course is in the page with the terms it
+ * runs in), and each filled-in form carries one Idempotency-Key, so a retry after a lost answer is not stored twice.
+ */
+export function enhanceRegistrationForm(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-registration-form]');
+  if (!form) return;
+  const term = form.querySelector<HTMLSelectElement>('select[name="term"]')!;
+  const hint = form.querySelector<HTMLElement>('[data-courses-hint]')!;
+  const showCourses = () => {
+    let shown = 0;
+    for (const item of form.querySelectorAll<HTMLElement>('[data-course]')) {
+      const offered = Boolean(term.value) && item.dataset.terms!.split(' ').includes(term.value);
+      item.hidden = !offered;
+      if (!offered) item.querySelector('input')!.checked = false;
+      if (offered) shown++;
+    }
+    hint.textContent = term.value ? `${shown} courses run in ${term.selectedOptions[0]!.text}. Choose up to 8.` : 'Choose a term first to see its courses.';
+  };
+  term.addEventListener('change', showCourses);
+  showCourses();
+
+  let idempotencyKey = crypto.randomUUID();
+  form.addEventListener('input', () => { idempotencyKey = crypto.randomUUID(); });
+  form.addEventListener('api-form:sent', () => { idempotencyKey = crypto.randomUUID(); showCourses(); });
+
+  enhanceApiForm(form, {
+    endpoint: '/api/course-registration',
+    headers: () => ({ 'Idempotency-Key': idempotencyKey }),
+    body(f) {
+      const data = new FormData(f);
+      const text = (name: string) => String(data.get(name) ?? '').trim();
+      const optional = (name: string) => (text(name) ? text(name) : undefined);
+      return {
+        student: {
+          studentId: text('studentId'), firstName: text('firstName'), lastName: text('lastName'), email: text('email'),
+          phone: optional('phone'),
+        },
+        term: text('term'),
+        courses: data.getAll('courses').map((code) => ({ code: String(code) })),
+        notes: optional('notes'),
+      };
+    },
+    success: (result) => `Registration received. Your reference is ${String(result.registrationId)}; the registry will confirm your places by email.`,
+  });
+}
