@@ -6,6 +6,24 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+// An identity provider's issuer: https, except on loopback where the tests run their own provider.
+const issuerUrl = z.url({ protocol: /^https?$/ }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}, 'must be an https URL (plain http only on loopback)').transform((value) => value.replace(/\/+$/, ''));
+
+// Microsoft's shared issuers let any Microsoft account (or any tenant) sign in, and their email claims are not
+// verified by the institute: only the institute's own tenant issuer may decide who is staff.
+const MULTI_TENANT = /\/(common|organizations|consumers)(\/|$)/;
+
+const domainList = z.string().transform((value, ctx) => {
+  const domains = value.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  for (const d of domains) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d)) ctx.addIssue({ code: 'custom', message: `"${d}" is not a domain name` });
+  }
+  return domains;
+});
+
 /** Gemini model used when CHAT_MODEL is not set. */
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 
@@ -31,6 +49,19 @@ const fields = z.object({
   TURNSTILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000).describe('How long one challenge verification may take in total, retry included'),
   CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
+
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()
+    .describe('Signs and encrypts staff sessions; required when a sign-in provider is configured'),
+  AUTH_MICROSOFT_ENTRA_ID_ID: z.string().optional().describe('Microsoft Entra ID application (client) id'),
+  AUTH_MICROSOFT_ENTRA_ID_SECRET: z.string().optional().describe('Microsoft Entra ID client secret'),
+  AUTH_MICROSOFT_ENTRA_ID_ISSUER: issuerUrl.refine((v) => !MULTI_TENANT.test(new URL(v).pathname),
+    'must be the tenant issuer https://login.microsoftonline.com/<tenant-id>/v2.0, not a shared one').optional()
+    .describe('The institute tenant\'s issuer, https://login.microsoftonline.com/<tenant-id>/v2.0'),
+  AUTH_OIDC_ISSUER: issuerUrl.optional().describe('Issuer of a generic OpenID Connect provider'),
+  AUTH_OIDC_ID: z.string().optional().describe('Client id at the OpenID Connect provider'),
+  AUTH_OIDC_SECRET: z.string().optional().describe('Client secret at the OpenID Connect provider'),
+  AUTH_OIDC_NAME: z.string().max(60).default('Single sign-on').describe('Label of the OpenID Connect sign-in button'),
+  STAFF_EMAIL_DOMAINS: domainList.optional().describe('Comma list of email domains whose users may enter /staff'),
 });
 
 /** The challenge needs both keys, and limits may be switched off only on loopback. */
@@ -56,6 +87,28 @@ function checkChatConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !c.GOOGLE_GENERATIVE_AI_API_KEY) problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'has no effect without GOOGLE_GENERATIVE_AI_API_KEY; set both or neither');
 }
 
+/** A sign-in provider is all or nothing, and needs a session secret and the staff domains. */
+function checkStaffSignInConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
+  const groups = {
+    'Microsoft Entra ID': ['AUTH_MICROSOFT_ENTRA_ID_ID', 'AUTH_MICROSOFT_ENTRA_ID_SECRET', 'AUTH_MICROSOFT_ENTRA_ID_ISSUER'],
+    'OpenID Connect': ['AUTH_OIDC_ISSUER', 'AUTH_OIDC_ID', 'AUTH_OIDC_SECRET'],
+  } as const;
+  let anyProvider = false;
+  for (const [provider, names] of Object.entries(groups)) {
+    const missing = names.filter((n) => c[n] === undefined);
+    if (missing.length === names.length) continue;
+    anyProvider = true;
+    for (const n of missing) ctx.addIssue({ code: 'custom', path: [n], message: `required with the other ${provider} settings (${names.join(', ')})` });
+  }
+  if (!anyProvider) return;
+  if (c.AUTH_SECRET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'required when a staff sign-in provider is configured; generate one with `openssl rand -base64 33`' });
+  }
+  if (!c.STAFF_EMAIL_DOMAINS?.length) {
+    ctx.addIssue({ code: 'custom', path: ['STAFF_EMAIL_DOMAINS'], message: 'required when a staff sign-in provider is configured: without it anyone the provider knows would be staff' });
+  }
+}
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
@@ -63,6 +116,7 @@ function isLoopback(host: string): boolean {
 export const configSchema = fields.superRefine((c, ctx) => {
   checkFormsConfig(c, ctx);
   checkChatConfig(c, ctx);
+  checkStaffSignInConfig(c, ctx);
 });
 
 export type Config = Readonly<z.output<typeof configSchema>>;
