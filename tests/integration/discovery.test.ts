@@ -157,6 +157,8 @@ describe('real responses match /openapi.json', () => {
     ['post', '/api/course-registration', '/api/course-registration', 400, json({ student: { studentId: 'S1', firstName: '', lastName: 'L', email: 'x' }, term: 'later', courses: [] })],
     ['post', '/api/course-registration', '/api/course-registration', 413, json('x'.repeat(20_000))],
     ['post', '/api/chat', '/api/chat', 503, json({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Greek?' }] }] })],
+    ['get', '/api/auth/{action}', '/api/auth/session', 404, undefined],
+    ['post', '/api/auth/{action}', '/api/auth/signin/oidc', 404, { method: 'POST' }],
     ['get', '/api/{unknown}', '/api/nope', 404, undefined],
   ];
   it.each(cases)('%s %s (%s) → %i', async (method, template, path, status, init) => {

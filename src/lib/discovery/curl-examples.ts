@@ -69,6 +69,12 @@ export const curlExamples: CurlExample[] = [
     output: '{"error":{"code":"AI_UNAVAILABLE","message":"The chat is not available: this site has no language model configured.","resolution":"Use /api/search to find pages. Operators: set GOOGLE_GENERATIVE_AI_API_KEY or CHAT_OPENAI_BASE_URL."}}',
   },
   {
+    id: 'auth', title: 'Staff sign-in handler', check: 'exact',
+    about: 'For the institute\'s staff, in a browser; not an API for third parties (see /auth.md). With a provider configured, `/api/auth/providers` lists it; without one, as here, `404`.',
+    command: "curl -s {origin}/api/auth/providers",
+    output: '{"error":{"code":"NOT_FOUND","message":"Staff sign-in is not configured on this server.","resolution":"See /openapi.json for the routes this API offers."}}',
+  },
+  {
     id: 'unknown', title: 'An unknown path', check: 'exact',
     about: 'Any path under `/api/` that no route serves is a JSON `404 NOT_FOUND`, never an HTML page.',
     command: "curl -s {origin}/api/courses",

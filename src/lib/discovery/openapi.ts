@@ -49,6 +49,7 @@ function error(description: string, codes: ErrorCode[], headers?: Headers) {
 }
 
 const methodNotAllowed = error('The path exists but not for this method; `Allow` lists the methods', ['METHOD_NOT_ALLOWED']);
+const authNotConfigured = error('No staff identity provider is configured on this server, or no such action', ['NOT_FOUND']);
 const internal = error('Something unexpected; no internals in the body', ['INTERNAL_ERROR']);
 
 /** The answers every rate-limited POST route shares; each carries the rate-limit headers. */
@@ -229,6 +230,7 @@ function build(): Record<string, unknown> {
           responses: {
             '200': { description: 'The handler\'s answer (JSON for session, csrf and providers)', content: { 'application/json': { schema: {} }, 'text/html': { schema: { type: 'string' } } } },
             '302': { description: 'Redirect to the identity provider or back to the site' },
+            '404': authNotConfigured,
           },
         },
         post: {
@@ -238,6 +240,7 @@ function build(): Record<string, unknown> {
           responses: {
             '200': { description: 'The handler\'s answer', content: { 'application/json': { schema: {} } } },
             '302': { description: 'Redirect to the identity provider or back to the site' },
+            '404': authNotConfigured,
           },
         },
       },
