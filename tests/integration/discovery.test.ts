@@ -31,6 +31,14 @@ describe('discovery documents', () => {
     expect(type.startsWith('text/markdown') ? await res.text() : await res.json()).toBeTruthy();
   });
 
+  it.each(documents)('HEAD %s answers like GET, without a body', async (path, status, type) => {
+    const res = await get(path, { method: 'HEAD' });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.text()).toBe('');
+  });
+
   it('the API catalog is an RFC 9264 linkset with service-desc, service-doc and status, and matches /openapi.json', async () => {
     const catalog = await expectMatchesOpenApi('get', '/.well-known/api-catalog', await get('/.well-known/api-catalog')) as { linkset: Record<string, { href: string }[]>[] };
     const [entry] = catalog.linkset;
