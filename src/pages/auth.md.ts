@@ -9,6 +9,5 @@ export const prerender = false;
 
 /** How authentication works here, as Markdown; it names the configured provider, so it is built per start. */
 export const GET = (() => discoveryText(authMarkdown({ contactEmail: getConfig().CONTACT_EMAIL, issuers: configuredIssuers() }), 'text/markdown; charset=utf-8')) satisfies APIRoute;
-// Astro sends HEAD to ALL when a route has no HEAD of its own; the node server drops the body.
 export const HEAD = GET;
-export const ALL = methodNotAllowed(['GET']);
+export const ALL = methodNotAllowed(['GET', 'HEAD']);

@@ -38,6 +38,14 @@ describe('API ground floor', () => {
     expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 
+  it.each(['/api/health', '/api/search?q=greek', '/api/challenge/required', '/openapi.json', '/.well-known/ai-catalog.json'])(
+    'answers HEAD on GET route %s like GET, without a body', async (path) => {
+      const [head, getRes] = await Promise.all([get(path, { method: 'HEAD' }), get(path)]);
+      expect(head.status).toBe(getRes.status);
+      expect(head.headers.get('content-type')).toBe(getRes.headers.get('content-type'));
+      expect(await head.text()).toBe('');
+    });
+
   it('answers unknown /.well-known paths with a real 404, not HTML', async () => {
     const res = await get('/.well-known/nothing-here');
     await expectApiError(res, 404, 'NOT_FOUND');

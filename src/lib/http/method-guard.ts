@@ -3,10 +3,10 @@ import { ApiError } from './api-error.ts';
 
 /**
  * The `ALL` handler of a route: answers the methods it does not serve with 405 and an `Allow` header.
- * @example export const ALL = methodNotAllowed(['GET']);
+ * Astro sends HEAD to `ALL` when a route exports no HEAD, so a GET route exports `HEAD = GET` and lists both.
+ * @example export const HEAD = GET; export const ALL = methodNotAllowed(['GET', 'HEAD']);
  */
-export function methodNotAllowed(allowed: string[]): APIRoute {
-  const allow = allowed.includes('GET') && !allowed.includes('HEAD') ? [...allowed, 'HEAD'] : allowed;
+export function methodNotAllowed(allow: string[]): APIRoute {
   return ({ request }) => {
     throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed here.`, {
       resolution: `Use ${allow.join(' or ')}. See /openapi.json.`,

@@ -7,6 +7,5 @@ export const prerender = false;
 
 /** AI Catalog: the MCP server card, the OpenAPI document and llms.txt. */
 export const GET = (({ url }) => discoveryJson(aiCatalog(siteOrigin(url)), 'application/ai-catalog+json; charset=utf-8')) satisfies APIRoute;
-// Astro sends HEAD to ALL when a route has no HEAD of its own; the node server drops the body.
 export const HEAD = GET;
-export const ALL = methodNotAllowed(['GET']);
+export const ALL = methodNotAllowed(['GET', 'HEAD']);

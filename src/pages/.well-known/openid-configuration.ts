@@ -12,6 +12,5 @@ export const GET = (async ({ url }) => {
   if (!issuer) throw noIdentityProvider();
   return discoveryJson(await authorizationServerMetadata(issuer, siteOrigin(url)));
 }) satisfies APIRoute;
-// Astro sends HEAD to ALL when a route has no HEAD of its own; the node server drops the body.
 export const HEAD = GET;
-export const ALL = methodNotAllowed(['GET']);
+export const ALL = methodNotAllowed(['GET', 'HEAD']);

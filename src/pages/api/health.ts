@@ -6,4 +6,5 @@ export const prerender = false;
 
 /** Liveness probe: the process is up and serving. */
 export const GET = (() => json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })) satisfies APIRoute;
-export const ALL = methodNotAllowed(['GET']);
+export const HEAD = GET;
+export const ALL = methodNotAllowed(['GET', 'HEAD']);

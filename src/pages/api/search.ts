@@ -11,4 +11,5 @@ export const GET = (async ({ url }) => {
   // The index changes only with a new build, so a short shared cache is safe.
   return json(answer, { headers: { 'Cache-Control': 'public, max-age=60' } });
 }) satisfies APIRoute;
-export const ALL = methodNotAllowed(['GET']);
+export const HEAD = GET;
+export const ALL = methodNotAllowed(['GET', 'HEAD']);

@@ -6,3 +6,4 @@ export const prerender = false;
 
 /** Every course registration as CSV (the /staff gate has checked the session). */
 export const GET = (() => csvResponse('registrations', csvStream(getStore(), registrationExport))) satisfies APIRoute;
+export const HEAD = GET;

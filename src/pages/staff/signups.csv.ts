@@ -6,3 +6,4 @@ export const prerender = false;
 
 /** Every newsletter signup as CSV (the /staff gate has checked the session). */
 export const GET = (() => csvResponse('signups', csvStream(getStore(), signupExport))) satisfies APIRoute;
+export const HEAD = GET;

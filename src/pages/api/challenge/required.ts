@@ -8,4 +8,5 @@ export const prerender = false;
 /** Whether the form APIs need a `turnstileToken`. */
 export const GET = (() => json({ required: challengeRequired() }, { headers: { 'Cache-Control': 'no-cache' } })) satisfies APIRoute;
 
-export const ALL = methodNotAllowed(['GET']);
+export const HEAD = GET;
+export const ALL = methodNotAllowed(['GET', 'HEAD']);

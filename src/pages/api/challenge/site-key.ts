@@ -17,4 +17,5 @@ export const GET = (() => {
   return json({ siteKey }, { headers: { 'Cache-Control': 'no-cache' } });
 }) satisfies APIRoute;
 
-export const ALL = methodNotAllowed(['GET']);
+export const HEAD = GET;
+export const ALL = methodNotAllowed(['GET', 'HEAD']);
