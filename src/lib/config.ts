@@ -20,6 +20,9 @@ export const configSchema = z.object({
   TURNSTILE_SECRET_KEY: z.string().min(1).max(200).optional().describe('Cloudflare Turnstile secret key; never sent to browsers'),
   TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify').describe('Turnstile siteverify address (tests point it at a loopback stand-in)'),
   TURNSTILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000).describe('How long one challenge verification may take in total, retry included'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional().describe('PostgreSQL connection URL (postgres://user:password@host:5432/db); set, it replaces the SQLite store so several instances share one'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('Most PostgreSQL connections one instance opens'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional().describe('Redis URL (redis://host:6379); set, the rate-limit counters live there so several instances share one limit'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
 }).superRefine((c, ctx) => {
   if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
@@ -47,6 +50,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Values never echoed in a start-up error: they carry passwords (URLs with credentials) or are secrets. */
+const secret = new Set(['DATABASE_URL', 'REDIS_URL', 'TURNSTILE_SECRET_KEY']);
+
 /** Parse an environment; empty strings count as unset so `FOO=` falls back to the default. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -54,7 +60,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `${name}: ${i.message} (got ${JSON.stringify(env[name])})`;
+      return `${name}: ${i.message} (got ${secret.has(name) ? '(hidden: it may hold a password)' : JSON.stringify(env[name])})`;
     }));
   }
   return Object.freeze(result.data);
