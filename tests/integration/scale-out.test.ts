@@ -71,6 +71,8 @@ describe.skipIf(skip)('two instances, one PostgreSQL, one Redis', () => {
     const tag = `burst-${Date.now()}`;
     const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => signup(i % 2 ? a : b, client, `${tag}-${i}@example.org`)));
     const codes = responses.map((r) => r.status);
+    // Had Redis been slow to answer, the instances would have counted in memory (and said so in their logs).
+    expect([...a.logs, ...b.logs].filter((l) => /Redis did not answer/.test(String(l.msg)))).toEqual([]);
     expect({ ok: count(codes, 200), limited: count(codes, 429) }).toEqual({ ok: 3, limited: 197 });
     for (const res of responses) {
       expect(res.headers.get('x-ratelimit-limit')).toBe('3');
@@ -112,7 +114,10 @@ describe.skipIf(skip)('two instances, one PostgreSQL, one Redis', () => {
       await expectApiError(limited, 429, 'RATE_LIMITED');
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     }
-    expect(a.logs.some((l) => /Redis (unavailable|connection lost)/.test(String(l.msg)))).toBe(true);
+    for (const server of [a, b]) {
+      expect(server.logs.some((l) => /Redis (unavailable|connection lost)/.test(String(l.msg)))).toBe(true);
+      expect(server.logs.some((l) => /Redis did not answer: rate limits counted in this instance's memory/.test(String(l.msg)))).toBe(true);
+    }
 
     await redis.restart();
     // Shared again once both instances have reconnected: 2 + 2 requests of one client admit 3 in total.

@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { log } from '../log.ts';
 import type { RateLimitPolicy, RateLimitRoute } from './policies.ts';
 import { getRedis } from './redis.ts';
 
@@ -11,9 +12,27 @@ import { getRedis } from './redis.ts';
 export function createLimiter(route: RateLimitRoute, policy: RateLimitPolicy): RateLimiterAbstract {
   // rate-limiter-flexible counts a fixed window that starts at a key's first request.
   const options = { keyPrefix: `rl:${route}`, points: policy.points, duration: policy.durationSeconds };
-  const memory = new RateLimiterMemory(options);
   const redis = getRedis();
-  if (!redis) return memory;
+  if (!redis) return new RateLimiterMemory(options);
   // rejectIfRedisNotReady: while disconnected, go to the insurance limiter at once instead of trying Redis.
-  return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory, rejectIfRedisNotReady: true });
+  return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new InsuranceLimiter(route, options), rejectIfRedisNotReady: true });
+}
+
+/** The memory limiter standing in for Redis; says so in the log (at most once a minute per route). */
+class InsuranceLimiter extends RateLimiterMemory {
+  #route: RateLimitRoute;
+  #lastWarning = 0;
+
+  constructor(route: RateLimitRoute, options: ConstructorParameters<typeof RateLimiterMemory>[0]) {
+    super(options);
+    this.#route = route;
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    if (Date.now() - this.#lastWarning > 60_000) {
+      this.#lastWarning = Date.now();
+      log.warn({ route: this.#route }, 'Redis did not answer: rate limits counted in this instance\'s memory');
+    }
+    return super.consume(...args);
+  }
 }

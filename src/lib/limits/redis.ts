@@ -26,8 +26,10 @@ function createClient(url: string): Redis {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
-    // A Redis that accepts but does not answer (paused, overloaded) must not stall the forms either.
-    commandTimeout: 500,
+    // A Redis that accepts but does not answer (paused, overloaded) must not stall the forms. Not shorter: a busy
+    // event loop runs due timers before reading replies already received, so a tight timeout would fall back to
+    // memory (and over-admit) under our own load rather than because Redis failed.
+    commandTimeout: 3000,
     retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
     connectionName: 'institute-website',
   });

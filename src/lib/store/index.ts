@@ -28,16 +28,26 @@ export function openStore(): Promise<SubmissionStore> {
 }
 
 /**
- * The process's submissions store. SQLite opens on first use; PostgreSQL needs the asynchronous openStore()
- * first (the server does it at start), because connecting and migrating cannot happen synchronously.
+ * The process's submissions store. SQLite opens on first use. PostgreSQL connects and migrates asynchronously:
+ * the server awaits openStore() at start, so this returns the open store; where nobody did (`astro dev`), the
+ * calls wait for openStore() themselves.
  */
 export function getStore(): SubmissionStore {
   if (registry[KEY]) return registry[KEY];
   const { DATABASE_URL, DATA_DIR } = getConfig();
-  if (DATABASE_URL) throw new Error('The PostgreSQL store is not open yet: the server opens it at start (openStore()).');
+  if (DATABASE_URL) return whenOpen;
   registry[KEY] = openSqliteStore(DATA_DIR);
   return registry[KEY];
 }
+
+const whenOpen: SubmissionStore = {
+  upsertSignup: async (signup) => (await openStore()).upsertSignup(signup),
+  createRegistration: async (registration, idempotency) => (await openStore()).createRegistration(registration, idempotency),
+  findIdempotentRegistration: async (key) => (await openStore()).findIdempotentRegistration(key),
+  listSignups: async (page) => (await openStore()).listSignups(page),
+  listRegistrations: async (page) => (await openStore()).listRegistrations(page),
+  close: closeStore,
+};
 
 /** Closes the process's store (at shutdown); the next getStore() or openStore() opens a new one. */
 export async function closeStore(): Promise<void> {
