@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { markdownTwins } from './integrations/markdown-twins.ts';
 import { pagefindIndex } from './integrations/pagefind.ts';
 import { precompress } from './integrations/precompress.ts';
+import { authAstro } from './integrations/auth-astro.ts';
 
 // Absolute URLs in the sitemap need an origin at build time; at request time SITE_URL (or the request's own
 // origin) is used instead.
@@ -20,6 +21,8 @@ export default defineConfig({
     mdx(),
     // The sitemap lists the public, indexable pages: not the staff area, not search result pages.
     sitemap({ filter: (page) => !/^\/(staff|search)(\/|$)/.test(new URL(page).pathname) }),
+    // Staff sign-in: auth-astro's build-time part; our route src/pages/api/auth/[...auth].ts serves /api/auth.
+    authAstro(),
     // A Markdown twin next to every prerendered page (before precompress, so twins are compressed too).
     markdownTwins(),
     pagefindIndex(),

@@ -1,20 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { contentSecurityPolicy } from '../src/lib/http/content-security-policy.ts';
 
-// Turnstile's script and frame are the only third-party resources the site loads.
-const CHALLENGE_ORIGIN = 'https://challenges.cloudflare.com';
-const CSP = [
-  "default-src 'self'",
-  `script-src 'self' ${CHALLENGE_ORIGIN}`,
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  `frame-src ${CHALLENGE_ORIGIN}`,
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+const CSP = contentSecurityPolicy();
 
 const COMMON: [string, string][] = [
   ['Content-Security-Policy', CSP],

@@ -6,13 +6,40 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export const configSchema = z.object({
+// An identity provider's issuer: https, except on loopback where the tests run their own provider.
+const issuerUrl = z.url({ protocol: /^https?$/ }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}, 'must be an https URL (plain http only on loopback)').transform((value) => value.replace(/\/+$/, ''));
+
+// Microsoft's shared issuers let any Microsoft account (or any tenant) sign in, and their email claims are not
+// verified by the institute: only the institute's own tenant issuer may decide who is staff.
+const MULTI_TENANT = /\/(common|organizations|consumers)(\/|$)/;
+
+const domainList = z.string().transform((value, ctx) => {
+  const domains = value.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  for (const d of domains) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d)) ctx.addIssue({ code: 'custom', message: `"${d}" is not a domain name` });
+  }
+  return domains;
+});
+
+/** Gemini model used when CHAT_MODEL is not set. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+const fields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('TCP port to listen on'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for all interfaces'),
   SITE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public origin for absolute links; default: the request\'s own origin'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('How many right-most X-Forwarded-For hops to trust'),
   LOG_LEVEL: z.enum(logLevels).default('info').describe('pino log level'),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional().describe('Google Gemini API key; turns the chat on with Gemini'),
+  GOOGLE_GENERATIVE_AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Gemini API endpoint; default https://generativelanguage.googleapis.com/v1beta'),
+  CHAT_OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL of an OpenAI-compatible server (Ollama, llama.cpp, vLLM), e.g. http://127.0.0.1:11434/v1; turns the chat on with it'),
+  CHAT_OPENAI_API_KEY: z.string().min(1).optional().describe('Bearer token for the OpenAI-compatible server, if it wants one'),
+  CHAT_MODEL: z.string().min(1).max(200).optional().describe(`Chat model name; default ${DEFAULT_GEMINI_MODEL} with Gemini, required with an OpenAI-compatible server`),
+  CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000).describe('How long the chat waits for the model\'s first token before answering 503 AI_UNAVAILABLE'),
   SEARCH_WORKERS: z.coerce.number().int().min(1).max(32).optional().describe('Search worker threads; default: one per CPU core'),
   SEARCH_BUNDLE_DIR: z.string().min(1).optional().describe('Pagefind bundle to search; default: the build\'s dist/client/pagefind (benchmarks point it elsewhere)'),
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000).describe('Recent search answers kept in memory; 0 turns the cache off'),
@@ -24,7 +51,23 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('Most PostgreSQL connections one instance opens'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional().describe('Redis URL (redis://host:6379); set, the rate-limit counters live there so several instances share one limit'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
-}).superRefine((c, ctx) => {
+
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()
+    .describe('Signs and encrypts staff sessions; required when a sign-in provider is configured'),
+  AUTH_MICROSOFT_ENTRA_ID_ID: z.string().optional().describe('Microsoft Entra ID application (client) id'),
+  AUTH_MICROSOFT_ENTRA_ID_SECRET: z.string().optional().describe('Microsoft Entra ID client secret'),
+  AUTH_MICROSOFT_ENTRA_ID_ISSUER: issuerUrl.refine((v) => !MULTI_TENANT.test(new URL(v).pathname),
+    'must be the tenant issuer https://login.microsoftonline.com/<tenant-id>/v2.0, not a shared one').optional()
+    .describe('The institute tenant\'s issuer, https://login.microsoftonline.com/<tenant-id>/v2.0'),
+  AUTH_OIDC_ISSUER: issuerUrl.optional().describe('Issuer of a generic OpenID Connect provider'),
+  AUTH_OIDC_ID: z.string().optional().describe('Client id at the OpenID Connect provider'),
+  AUTH_OIDC_SECRET: z.string().optional().describe('Client secret at the OpenID Connect provider'),
+  AUTH_OIDC_NAME: z.string().max(60).default('Single sign-on').describe('Label of the OpenID Connect sign-in button'),
+  STAFF_EMAIL_DOMAINS: domainList.optional().describe('Comma list of email domains whose users may enter /staff'),
+});
+
+/** The challenge needs both keys, and limits may be switched off only on loopback. */
+function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
     const missing = c.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'the challenge needs both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY; set both or neither' });
@@ -33,11 +76,50 @@ export const configSchema = z.object({
   if (c.RATE_LIMIT_DISABLED && !isLoopback(c.HOST)) {
     ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_DISABLED'], message: `rate limits may only be disabled on a loopback HOST (127.0.0.1, ::1, localhost), not ${c.HOST}` });
   }
-});
+}
+
+/** Chat settings that only make sense together: one provider at a time, and nothing set that would be ignored. */
+function checkChatConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
+  const problem = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  if (c.GOOGLE_GENERATIVE_AI_API_KEY && c.CHAT_OPENAI_BASE_URL) {
+    problem('CHAT_OPENAI_BASE_URL', 'the chat uses one model provider: set GOOGLE_GENERATIVE_AI_API_KEY (Gemini) or CHAT_OPENAI_BASE_URL (OpenAI-compatible), not both');
+  }
+  if (c.CHAT_OPENAI_BASE_URL && !c.CHAT_MODEL) problem('CHAT_MODEL', 'an OpenAI-compatible server needs the model name in CHAT_MODEL (e.g. llama3.2 for Ollama)');
+  if (c.CHAT_OPENAI_API_KEY && !c.CHAT_OPENAI_BASE_URL) problem('CHAT_OPENAI_API_KEY', 'has no effect without CHAT_OPENAI_BASE_URL; set both or neither');
+  if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !c.GOOGLE_GENERATIVE_AI_API_KEY) problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'has no effect without GOOGLE_GENERATIVE_AI_API_KEY; set both or neither');
+}
+
+/** A sign-in provider is all or nothing, and needs a session secret and the staff domains. */
+function checkStaffSignInConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
+  const groups = {
+    'Microsoft Entra ID': ['AUTH_MICROSOFT_ENTRA_ID_ID', 'AUTH_MICROSOFT_ENTRA_ID_SECRET', 'AUTH_MICROSOFT_ENTRA_ID_ISSUER'],
+    'OpenID Connect': ['AUTH_OIDC_ISSUER', 'AUTH_OIDC_ID', 'AUTH_OIDC_SECRET'],
+  } as const;
+  let anyProvider = false;
+  for (const [provider, names] of Object.entries(groups)) {
+    const missing = names.filter((n) => c[n] === undefined);
+    if (missing.length === names.length) continue;
+    anyProvider = true;
+    for (const n of missing) ctx.addIssue({ code: 'custom', path: [n], message: `required with the other ${provider} settings (${names.join(', ')})` });
+  }
+  if (!anyProvider) return;
+  if (c.AUTH_SECRET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'required when a staff sign-in provider is configured; generate one with `openssl rand -base64 33`' });
+  }
+  if (!c.STAFF_EMAIL_DOMAINS?.length) {
+    ctx.addIssue({ code: 'custom', path: ['STAFF_EMAIL_DOMAINS'], message: 'required when a staff sign-in provider is configured: without it anyone the provider knows would be staff' });
+  }
+}
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
+
+export const configSchema = fields.superRefine((c, ctx) => {
+  checkFormsConfig(c, ctx);
+  checkChatConfig(c, ctx);
+  checkStaffSignInConfig(c, ctx);
+});
 
 export type Config = Readonly<z.output<typeof configSchema>>;
 
@@ -50,9 +132,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** Values never echoed in a start-up error: they carry passwords (URLs with credentials) or are secrets. */
-const secret = new Set(['DATABASE_URL', 'REDIS_URL', 'TURNSTILE_SECRET_KEY']);
-
 /** Parse an environment; empty strings count as unset so `FOO=` falls back to the default. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -60,7 +139,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `${name}: ${i.message} (got ${secret.has(name) ? '(hidden: it may hold a password)' : JSON.stringify(env[name])})`;
+      // Secrets stay out of the message: it ends up in terminals and logs. The store URLs may carry a password.
+      const hidden = /KEY|SECRET|TOKEN|PASSWORD/.test(name) || name === 'DATABASE_URL' || name === 'REDIS_URL';
+      const got = hidden ? 'value hidden' : `got ${JSON.stringify(env[name])}`;
+      return `${name}: ${i.message} (${got})`;
     }));
   }
   return Object.freeze(result.data);

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 /** A copy of the project whose content an individual test may break. */
 function projectCopy() {
   const dir = mkdtempSync(join(tmpdir(), 'institute-build-'));
-  for (const entry of ['src', 'public', 'integrations', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  for (const entry of ['src', 'public', 'integrations', 'astro.config.mjs', 'auth.config.ts', 'tsconfig.json', 'package.json']) {
     cpSync(resolve(entry), join(dir, entry), { recursive: true });
   }
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');

@@ -44,9 +44,11 @@ describe('withRateLimit', () => {
     const { withRateLimit } = await import('../../src/lib/limits/rate-limit.ts');
     const ok = await withRateLimit('chat', '198.51.100.20', async () => new Response('{}'));
     expect(ok.headers.get('X-RateLimit-Limit')).toBe('20');
-    const apiError = await withRateLimit('chat', '198.51.100.20', async () => { throw new ApiError(400, 'INVALID_BODY', 'x'); }).catch((e: ApiError) => e);
+    const apiError = await withRateLimit('chat', '198.51.100.20', async () => { throw new ApiError(400, 'INVALID_BODY', 'x'); }).then(
+      () => expect.unreachable(), (e: ApiError) => e);
     expect(apiError.headers['X-RateLimit-Remaining']).toBe('18');
-    const crash = await withRateLimit('chat', '198.51.100.20', async () => { throw new TypeError('internal detail'); }).catch((e: ApiError) => e);
+    const crash = await withRateLimit('chat', '198.51.100.20', async () => { throw new TypeError('internal detail'); }).then(
+      () => expect.unreachable(), (e: ApiError) => e);
     expect(crash).toBeInstanceOf(ApiError);
     expect(crash.status).toBe(500);
     expect(crash.message).not.toContain('internal detail');

@@ -1,0 +1,73 @@
+/**
+ * One chat answer: retrieve the pages that match the question, read their Markdown twins into a budgeted
+ * context, and stream the model's answer with a `source-url` part per page used.
+ */
+import { UI_MESSAGE_STREAM_HEADERS, type LanguageModel } from 'ai';
+import { ApiError } from '../http/api-error.ts';
+import { log } from '../log.ts';
+import { messageText, type ChatRequest } from '../../schemas/chat.ts';
+import { fitToBudget } from './context.ts';
+import { buildInstructions } from './prompt.ts';
+import { retrievePages, type SearchFn } from './retrieve.ts';
+import { ModelUnavailableError, startAnswer } from './stream-answer.ts';
+import { loadTwin } from './twins.ts';
+
+export interface AnswerOptions {
+  model: LanguageModel | undefined;
+  search: SearchFn;
+  /** Origin for the absolute source links, e.g. 'https://northgate.example'. */
+  origin: string;
+  signal: AbortSignal;
+  firstTokenTimeoutMs: number;
+  /** Where the Markdown twins are (tests); default the client build. */
+  twinRoot?: string;
+}
+
+/** 503 AI_UNAVAILABLE: no model configured, or the provider failing before the answer started. */
+export function aiUnavailable(configured: boolean): ApiError {
+  return configured
+    ? new ApiError(503, 'AI_UNAVAILABLE', 'The language model behind the chat is not answering right now.', {
+      resolution: 'Try again in a minute. Meanwhile, /api/search finds the pages that may answer the question.',
+    })
+    : new ApiError(503, 'AI_UNAVAILABLE', 'The chat is not available: this site has no language model configured.', {
+      resolution: 'Use /api/search to find pages. Operators: set GOOGLE_GENERATIVE_AI_API_KEY or CHAT_OPENAI_BASE_URL.',
+    });
+}
+
+/** The model is needed before anything else is worth doing. */
+export function requireModel(model: LanguageModel | undefined): LanguageModel {
+  if (!model) throw aiUnavailable(false);
+  return model;
+}
+
+/** @throws ApiError 503 AI_UNAVAILABLE when there is no model or it fails before its first token. */
+export async function answerChat(request: ChatRequest, options: AnswerOptions): Promise<Response> {
+  const model = requireModel(options.model);
+  const question = messageText(request.messages.at(-1)!);
+  const found = await retrievePages(question, options.search);
+  const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
+  // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
+  const pages = fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined));
+  try {
+    const stream = await startAnswer({
+      model,
+      instructions: buildInstructions(pages),
+      messages: request.messages,
+      sources: pages.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })),
+      signal: options.signal,
+      firstTokenTimeoutMs: options.firstTokenTimeoutMs,
+      onError: (err) => log.warn({ err: summary(err) }, 'chat: the language model failed'),
+    });
+    return new Response(stream, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store' } });
+  } catch (err) {
+    if (err instanceof ModelUnavailableError) throw aiUnavailable(true);
+    throw err;
+  }
+}
+
+/** What the log needs of a provider error; the SDK's errors carry the whole prompt, which does not belong in logs. */
+function summary(err: unknown) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const { statusCode, url, cause } = err as Error & { statusCode?: number; url?: string };
+  return { name: err.name, message: err.message, statusCode, url, cause: cause instanceof Error ? cause.message : undefined };
+}

@@ -1,0 +1,61 @@
+import type { RegistrationRecord, SignupRecord, SubmissionStore } from '../store/types.ts';
+import { CSV_BOM, csvRow, type CsvValue } from './csv.ts';
+
+const BATCH = 500;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+interface Export<T> {
+  header: string[];
+  row(record: T): CsvValue[];
+  list(store: SubmissionStore, page: { limit: number; offset: number }): Promise<{ total: number; items: T[] }>;
+}
+
+export const signupExport: Export<SignupRecord> = {
+  header: ['id', 'email', 'name', 'interests', 'source', 'created_at', 'updated_at'],
+  row: (s) => [s.id, s.email, s.name, s.interests.join('; '), s.source, iso(s.createdAt), iso(s.updatedAt)],
+  list: (store, page) => store.listSignups(page),
+};
+
+export const registrationExport: Export<RegistrationRecord> = {
+  header: ['id', 'created_at', 'student_id', 'first_name', 'last_name', 'email', 'phone', 'term', 'courses', 'notes'],
+  row: (r) => [r.id, iso(r.createdAt), r.studentId, r.firstName, r.lastName, r.email, r.phone, r.term,
+    r.courses.map((c) => (c.section ? `${c.code}-${c.section}` : c.code)).join('; '), r.notes],
+  list: (store, page) => store.listRegistrations(page),
+};
+
+/**
+ * Every record as CSV, read from the store in batches so a large table never sits in memory at once.
+ * The store lists newest first: a record added during the export pushes older ones one place on, which can
+ * show a record twice but never skip one; ids already written are dropped.
+ */
+export function csvStream<T extends { id: string }>(store: SubmissionStore, what: Export<T>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const seen = new Set<string>();
+  let offset = 0;
+  let started = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvRow(what.header)));
+        return;
+      }
+      const { items } = await what.list(store, { limit: BATCH, offset });
+      offset += items.length;
+      const fresh = items.filter((item) => !seen.has(item.id));
+      for (const item of fresh) seen.add(item.id);
+      if (fresh.length) controller.enqueue(encoder.encode(fresh.map((item) => csvRow(what.row(item))).join('')));
+      if (items.length < BATCH) controller.close();
+    },
+  });
+}
+
+/** The response for a CSV download, named after the table and the day. */
+export function csvResponse(name: string, body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+    },
+  });
+}

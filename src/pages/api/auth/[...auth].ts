@@ -1,0 +1,27 @@
+import type { APIRoute } from 'astro';
+import { handleAuthRequest, signInConfigured } from '../../../lib/auth/handler.ts';
+import { notFound } from '../../../lib/http/api-error.ts';
+import { methodNotAllowed } from '../../../lib/http/method-guard.ts';
+
+export const prerender = false;
+
+/**
+ * Auth.js (through auth-astro): signin, signout, session, csrf, providers, callback/*. Declared here rather than
+ * injected by auth-astro so that it gets the configuration read at run time; being more specific than
+ * api/[...path].ts, it wins over the catch-all.
+ */
+const handle = (async (context) => {
+  if (!signInConfigured()) throw notFound('Staff sign-in is not configured on this server.');
+  const response = await handleAuthRequest(context);
+  if (!response) throw notFound();
+  if (response.headers.has('Cache-Control')) return response;
+  // Sessions, tokens and redirects carrying state are never for a shared cache. A copy, because Auth.js answers
+  // some errors with Response.redirect(), whose headers cannot be changed.
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}) satisfies APIRoute;
+
+export const GET = handle;
+export const POST = handle;
+export const ALL = methodNotAllowed(['GET', 'POST']);

@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { getStore } from '../../lib/store/index.ts';
+import { csvResponse, csvStream, registrationExport } from '../../lib/staff/exports.ts';
+
+export const prerender = false;
+
+/** Every course registration as CSV (the /staff gate has checked the session). */
+export const GET = (() => csvResponse('registrations', csvStream(getStore(), registrationExport))) satisfies APIRoute;

@@ -1,0 +1,214 @@
+/**
+ * The site's chat panel (markup in src/components/ChatPanel.astro): sends the conversation to POST /api/chat,
+ * shows the answer as it streams, the pages it drew on as links, and plain messages when the chat is busy (429)
+ * or unavailable (503). Model output is only ever set as text, never as HTML.
+ */
+import { loadConversation, newId, requestBody, saveConversation, type Turn } from './conversation.ts';
+import { readUiStream } from './read-ui-stream.ts';
+
+const root = document.querySelector<HTMLElement>('[data-chat]');
+if (root) setUp(root);
+
+function setUp(root: HTMLElement) {
+  const $ = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-chat-${name}]`)!;
+  const toggle = $<HTMLButtonElement>('toggle');
+  const panel = $('panel');
+  const log = $<HTMLOListElement>('log');
+  const status = $('status');
+  const alert = $('error');
+  const form = $<HTMLFormElement>('form');
+  const input = $<HTMLTextAreaElement>('input');
+  const send = $<HTMLButtonElement>('send');
+  const stop = $<HTMLButtonElement>('stop');
+  const clear = $<HTMLButtonElement>('clear');
+
+  let conversation = loadConversation();
+  let running: AbortController | undefined;
+  conversation.turns.forEach((t) => log.append(renderTurn(t)));
+  root.hidden = false;
+
+  const open = (show: boolean) => {
+    panel.hidden = !show;
+    toggle.setAttribute('aria-expanded', String(show));
+    if (show) {
+      input.focus();
+      log.scrollTop = log.scrollHeight;
+    } else toggle.focus();
+  };
+  toggle.addEventListener('click', () => open(panel.hidden));
+  $('close').addEventListener('click', () => open(false));
+  panel.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') open(false);
+  });
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  stop.addEventListener('click', () => running?.abort());
+  clear.addEventListener('click', () => {
+    running?.abort();
+    conversation = { id: newId(), turns: [] };
+    saveConversation(conversation);
+    log.replaceChildren();
+    showError();
+    status.textContent = 'Started a new conversation.';
+    input.focus();
+  });
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text || running) return;
+    showError();
+    const question: Turn = { id: newId(), role: 'user', text, sources: [] };
+    const answer: Turn = { id: newId(), role: 'assistant', text: '', sources: [] };
+    conversation.turns.push(question);
+    log.append(renderTurn(question));
+    input.value = '';
+    const body = requestBody(conversation);
+    conversation.turns.push(answer);
+    const view = renderTurn(answer);
+    view.setAttribute('aria-busy', 'true');
+    log.append(view);
+    log.scrollTop = log.scrollHeight;
+
+    running = new AbortController();
+    setBusy(true);
+    status.textContent = 'Answering…';
+    try {
+      const response = await fetch('/api/chat', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: running.signal,
+      });
+      if (!response.ok || !response.body) throw new ChatHttpError(response);
+      for await (const chunk of readUiStream(response.body)) {
+        if (chunk.type === 'text-delta' && typeof chunk.delta === 'string') answer.text += chunk.delta;
+        else if (chunk.type === 'source-url' && typeof chunk.url === 'string' && isWebUrl(chunk.url)) {
+          answer.sources.push({ url: chunk.url, title: typeof chunk.title === 'string' ? chunk.title : chunk.url });
+        } else if (chunk.type === 'error') answer.note = typeof chunk.errorText === 'string' ? chunk.errorText : 'The answer was interrupted.';
+        updateTurn(view, answer);
+        log.scrollTop = log.scrollHeight;
+      }
+      // The whole answer once, not every fragment: a live region that speaks each delta is unusable.
+      status.textContent = answer.note ? answer.note : `Answer: ${answer.text}${answer.sources.length ? ` (${answer.sources.length} linked pages)` : ''}`;
+      if (answer.note) showError(answer.note);
+    } catch (err) {
+      if (running.signal.aborted) {
+        answer.note = 'Stopped.';
+        status.textContent = 'Stopped.';
+      } else {
+        const message = err instanceof ChatHttpError ? await err.explain() : 'Could not reach the site. Check your connection and try again.';
+        answer.note = message;
+        showError(message, err instanceof ChatHttpError && err.status === 503);
+      }
+      updateTurn(view, answer);
+    } finally {
+      view.removeAttribute('aria-busy');
+      if (!answer.text) {
+        // Nothing to keep: the failed question stays in the box to send again.
+        conversation.turns.splice(-2);
+        view.previousElementSibling?.remove();
+        view.remove();
+        input.value = text;
+      }
+      saveConversation(conversation);
+      running = undefined;
+      setBusy(false);
+      input.focus();
+    }
+  });
+
+  function setBusy(busy: boolean) {
+    send.disabled = busy;
+    stop.hidden = !busy;
+  }
+
+  function showError(message?: string, offerSearch = false) {
+    alert.hidden = !message;
+    alert.replaceChildren();
+    if (!message) return;
+    alert.append(message);
+    if (offerSearch) {
+      alert.append(' Meanwhile you can ', link('/search/', 'search the site'), ' or ', link('/contact/', 'contact us'), '.');
+    }
+  }
+}
+
+/** Sources are pages of this site; links to them are rendered as paths here, whatever origin the stream names. */
+function isWebUrl(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url, location.href).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function link(href: string, text: string) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+function renderTurn(turn: Turn): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = `chat-msg chat-msg-${turn.role}`;
+  const who = document.createElement('span');
+  who.className = 'chat-who';
+  who.textContent = turn.role === 'user' ? 'You' : 'Assistant';
+  const text = document.createElement('div');
+  text.className = 'chat-text';
+  li.append(who, text);
+  updateTurn(li, turn);
+  return li;
+}
+
+function updateTurn(li: HTMLElement, turn: Turn) {
+  li.querySelector('.chat-text')!.textContent = turn.text;
+  let sources = li.querySelector('.chat-sources');
+  if (turn.sources.length > 0 && !sources) {
+    sources = document.createElement('ul');
+    sources.className = 'chat-sources';
+    sources.setAttribute('aria-label', 'Pages this answer is based on');
+    li.append(sources);
+  }
+  if (sources && sources.childElementCount !== turn.sources.length) {
+    sources.replaceChildren(...turn.sources.map((s) => {
+      const item = document.createElement('li');
+      item.append(link(new URL(s.url, location.href).pathname, s.title));
+      return item;
+    }));
+  }
+  let note = li.querySelector('.chat-note');
+  if (turn.note && !note) {
+    note = document.createElement('p');
+    note.className = 'chat-note';
+    li.append(note);
+  }
+  if (note) note.textContent = turn.note ?? '';
+}
+
+class ChatHttpError extends Error {
+  readonly status: number;
+  private readonly response: Response;
+  constructor(response: Response) {
+    super(`chat answered ${response.status}`);
+    this.status = response.status;
+    this.response = response;
+  }
+
+  /** A sentence for the reader, from the status and the ApiError body. */
+  async explain(): Promise<string> {
+    if (this.status === 429) {
+      const seconds = Number(this.response.headers.get('Retry-After')) || 60;
+      const wait = seconds >= 90 ? `about ${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+      return `You have asked many questions in a short time. Please wait ${wait} and ask again.`;
+    }
+    if (this.status === 503) return 'The assistant is not available right now.';
+    if (this.status === 413 || this.status === 400) {
+      return 'That question could not be sent: it may be too long. Shorten it, or start a new conversation.';
+    }
+    return 'Something went wrong on our side. Please try again in a moment.';
+  }
+}

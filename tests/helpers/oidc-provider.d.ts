@@ -1,0 +1,2 @@
+// oidc-provider ships JavaScript without type declarations; the test harness uses a small part of it.
+declare module 'oidc-provider';

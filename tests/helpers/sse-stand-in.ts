@@ -1,0 +1,88 @@
+/**
+ * The loopback server under the Gemini and OpenAI-compatible stand-ins: records every request, then answers with
+ * an SSE stream of the protocol's chunks as the current behaviour says (words, pace, an HTTP error before the
+ * stream, a connection broken off midway). Notices when the caller goes away before the stream ended.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Behaviour {
+  /** The answer, one SSE event per word. */
+  words: string[];
+  /** Pause before each event (ms); 0 sends them as fast as possible. */
+  delayMs?: number;
+  /** Answer this HTTP status with the protocol's error body instead of a stream. */
+  status?: number;
+  /** Destroy the connection after this many words (a provider failing midway). */
+  breakAfter?: number;
+}
+
+export interface RecordedRequest { method: string; path: string; headers: IncomingMessage['headers']; body: any }
+
+export interface Protocol {
+  /** SSE `data:` payloads for one answer. */
+  events(words: string[]): string[];
+  /** JSON error body for an HTTP failure. */
+  errorBody(status: number): unknown;
+  /** Whether a request is one this protocol streams (anything else is a 404). */
+  matches(req: IncomingMessage): boolean;
+}
+
+export interface StandIn {
+  url: string;
+  requests: RecordedRequest[];
+  behaviour: Behaviour;
+  /** How many answers the caller abandoned before the stream ended. */
+  aborted: number;
+  /** Resolves at the next abandoned answer. */
+  nextAbort(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour): Promise<StandIn> {
+  let abortWaiters: (() => void)[] = [];
+  const standIn = {
+    url: '', requests: [] as RecordedRequest[], behaviour, aborted: 0,
+    nextAbort: () => new Promise<void>((resolve) => abortWaiters.push(resolve)),
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    let body: unknown;
+    try { body = JSON.parse(raw); } catch { body = raw; }
+    standIn.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+    if (!protocol.matches(req)) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
+
+    const { words, delayMs = 0, status, breakAfter } = standIn.behaviour;
+    if (status) return void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(protocol.errorBody(status)));
+
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      standIn.aborted++;
+      const waiters = abortWaiters;
+      abortWaiters = [];
+      waiters.forEach((w) => w());
+    });
+    const events = protocol.events(words);
+    for (let i = 0; i < events.length; i++) {
+      if (res.destroyed) return;
+      if (breakAfter !== undefined && i === breakAfter) {
+        // Let the caller take in what was sent first: a provider failing midway, not one refusing the connection.
+        await new Promise((r) => setTimeout(r, 50));
+        return void res.destroy();
+      }
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      if (res.destroyed) return;
+      res.write(`data: ${events[i]}\n\n`);
+    }
+    res.end();
+  };
+
+  const server = createServer((req, res) => { handle(req, res).catch(() => res.destroy()); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return standIn;
+}

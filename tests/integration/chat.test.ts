@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { geminiPromptText, startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
+import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+import type { StandIn } from '../helpers/sse-stand-in.ts';
+import { answerText, ask, parseUiStream } from '../helpers/ui-stream.ts';
+
+const QUESTION = 'Can I take Greek online, and what do I need first?';
+
+describe('POST /api/chat without a model', () => {
+  let server: RunningServer;
+  beforeAll(async () => { server = await startServer(); });
+  afterAll(() => server?.stop());
+
+  it('answers 503 AI_UNAVAILABLE with the rate-limit headers', async () => {
+    const res = await ask(server.url, QUESTION);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('x-ratelimit-limit')).toBe('20');
+    expect(await res.json()).toMatchObject({ error: { code: 'AI_UNAVAILABLE', message: expect.stringContaining('no language model') } });
+  });
+
+  it('answers other methods with 405 and Allow: POST', async () => {
+    const res = await fetch(`${server.url}/api/chat`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect((await res.json()).error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('gives the 21st request in a window 429 RATE_LIMITED with Retry-After', async () => {
+    const fresh = await startServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const res = await ask(fresh.url, QUESTION);
+        statuses.push(res.status);
+        expect(res.headers.get('x-ratelimit-remaining')).toBe(String(19 - i));
+        await res.arrayBuffer();
+      }
+      expect(new Set(statuses)).toEqual(new Set([503]));
+      const res = await ask(fresh.url, QUESTION);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now());
+      expect((await res.json()).error.code).toBe('RATE_LIMITED');
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
+
+describe('POST /api/chat with Gemini (loopback stand-in)', () => {
+  let server: RunningServer;
+  let gemini: StandIn & { baseUrl: string };
+  beforeAll(async () => {
+    gemini = await startGeminiStandIn({ words: [] });
+    server = await startServer({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await gemini?.close();
+  });
+
+  it('streams the answer with a source-url part for every page it gave the model', async () => {
+    gemini.behaviour = { words: ['Yes: ', 'BIB201 ', 'is taught online.'] };
+    const res = await ask(server.url, QUESTION);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
+    expect(res.headers.get('x-ratelimit-limit')).toBe('20');
+    const { chunks, done } = parseUiStream(await res.text());
+    expect(done).toBe(true);
+    expect(answerText(chunks)).toBe('Yes: BIB201 is taught online.');
+
+    const sources = chunks.filter((c) => c.type === 'source-url');
+    expect(sources.length).toBeGreaterThan(0);
+    expect(chunks.findIndex((c) => c.type === 'source-url')).toBeLessThan(chunks.findIndex((c) => c.type === 'text-delta'));
+    for (const s of sources) expect(s.url).toMatch(new RegExp(`^${server.url}/[a-z0-9/-]*/$`));
+
+    // The retrieved pages reached the model: each linked page is in the system instruction, twin text included.
+    const { system, conversation } = geminiPromptText(gemini.requests.at(-1)!.body);
+    expect(conversation).toBe(QUESTION);
+    expect(gemini.requests.at(-1)!.headers['x-goog-api-key']).toBe('test-key');
+    for (const s of sources) expect(system).toContain(`url="${new URL(s.url).pathname}"`);
+    expect(sources.map((s) => new URL(s.url).pathname)).toContain('/courses/bib201/');
+    expect(system).toContain('Koine Greek');
+    expect(system).toMatch(/do not answer it/);
+  });
+
+  it('answers 503 AI_UNAVAILABLE when Gemini fails before the first token', async () => {
+    gemini.behaviour = { words: [], status: 400 };
+    const res = await ask(server.url, QUESTION);
+    expect(res.status).toBe(503);
+    expect((await res.json()).error).toMatchObject({ code: 'AI_UNAVAILABLE', message: expect.stringContaining('not answering') });
+  });
+
+  it('ends the stream with an error part when Gemini fails halfway, and keeps serving', async () => {
+    gemini.behaviour = { words: ['Greek ', 'is ', 'offered'], breakAfter: 2 };
+    const res = await ask(server.url, QUESTION);
+    expect(res.status).toBe(200);
+    const { chunks, done } = parseUiStream(await res.text());
+    expect(answerText(chunks)).toBe('Greek is ');
+    expect(chunks.filter((c) => c.type === 'error')).toEqual([{ type: 'error', errorText: expect.stringContaining('interrupted') }]);
+    expect(done).toBe(true);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('aborts the Gemini request when the client disconnects', async () => {
+    gemini.behaviour = { words: Array.from({ length: 50 }, (_, i) => `word${i} `), delayMs: 50 };
+    const client = new AbortController();
+    const res = await ask(server.url, QUESTION, { signal: client.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    const aborted = gemini.nextAbort();
+    client.abort();
+    await aborted;
+    expect(gemini.aborted).toBeGreaterThan(0);
+  });
+
+  it('refuses bodies that break the contract before calling the model', async () => {
+    const before = gemini.requests.length;
+    const tooLong = await ask(server.url, 'x'.repeat(4001));
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).error.issues[0].path).toBe('messages.0.parts');
+    const big = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ messages: [], pad: 'x'.repeat(70_000) }) });
+    expect(big.status).toBe(413);
+    const text = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' });
+    expect(text.status).toBe(415);
+    expect(gemini.requests.length).toBe(before);
+  });
+});
+
+describe('POST /api/chat with an OpenAI-compatible server (loopback stand-in)', () => {
+  let server: RunningServer;
+  let local: StandIn & { baseUrl: string };
+  beforeAll(async () => {
+    local = await startOpenAiStandIn({ words: [] });
+    server = await startServer({ CHAT_OPENAI_BASE_URL: local.baseUrl, CHAT_MODEL: 'llama3.2' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await local?.close();
+  });
+
+  it('streams the answer and sends the retrieved pages as the system message', async () => {
+    local.behaviour = { words: ['The ', 'handbook ', 'says so.'] };
+    const res = await ask(server.url, 'How do I ask for an extension on late work?');
+    expect(res.status).toBe(200);
+    const { chunks, done } = parseUiStream(await res.text());
+    expect(done).toBe(true);
+    expect(answerText(chunks)).toBe('The handbook says so.');
+    const request = local.requests.at(-1)!;
+    expect(request.headers.authorization).toBeUndefined();
+    expect(request.body).toMatchObject({ model: 'llama3.2', stream: true });
+    const [system, user] = request.body.messages;
+    expect(system.role).toBe('system');
+    expect(user).toEqual({ role: 'user', content: 'How do I ask for an extension on late work?' });
+    const sources = chunks.filter((c) => c.type === 'source-url').map((c) => new URL(c.url).pathname);
+    expect(sources).toContain('/handbook/extensions-and-late-work/');
+    for (const path of sources) expect(system.content).toContain(`url="${path}"`);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatModel } from '../../src/lib/chat/model.ts';
+import { INTERRUPTED_TEXT, ModelUnavailableError, startAnswer } from '../../src/lib/chat/stream-answer.ts';
+import { parseConfig } from '../../src/lib/config.ts';
+import { geminiPromptText, startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
+import { collect } from '../helpers/mock-model.ts';
+import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
+import type { StandIn } from '../helpers/sse-stand-in.ts';
+
+/** The real provider packages against the loopback stand-ins, in process: the wire formats are understood. */
+const start = (model: ReturnType<typeof createChatModel>, signal = new AbortController().signal) => startAnswer({
+  model: model!, instructions: 'RULES and <pages>BIB201 is online</pages>', signal, firstTokenTimeoutMs: 5000,
+  messages: [{ role: 'user', parts: [{ type: 'text', text: 'Greek online?' }] }], sources: [],
+});
+const text = (chunks: { type: string; delta?: string }[]) => chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('');
+
+describe.each([
+  ['Gemini', async () => {
+    const s = await startGeminiStandIn({ words: [] });
+    return { standIn: s, model: createChatModel(parseConfig({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: s.baseUrl })) };
+  }],
+  ['OpenAI-compatible', async () => {
+    const s = await startOpenAiStandIn({ words: [] });
+    return { standIn: s, model: createChatModel(parseConfig({ CHAT_OPENAI_BASE_URL: s.baseUrl, CHAT_OPENAI_API_KEY: 'test-key', CHAT_MODEL: 'llama3.2' })) };
+  }],
+])('%s through its stand-in', (name, setup) => {
+  let standIn: StandIn;
+  let model: ReturnType<typeof createChatModel>;
+  beforeAll(async () => ({ standIn, model } = await setup()));
+  afterAll(() => standIn?.close());
+
+  it('streams the answer and sends the instructions and the key', async () => {
+    standIn.behaviour = { words: ['Yes, ', 'BIB201 ', 'is online.'] };
+    expect(text(await collect(await start(model)))).toBe('Yes, BIB201 is online.');
+    const request = standIn.requests.at(-1)!;
+    if (name === 'Gemini') {
+      expect(request.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+      expect(request.headers['x-goog-api-key']).toBe('test-key');
+      expect(geminiPromptText(request.body)).toEqual({ system: 'RULES and <pages>BIB201 is online</pages>', conversation: 'Greek online?' });
+    } else {
+      expect(request.headers.authorization).toBe('Bearer test-key');
+      expect(request.body).toMatchObject({ model: 'llama3.2', stream: true, messages: [{ role: 'system', content: 'RULES and <pages>BIB201 is online</pages>' }, { role: 'user', content: 'Greek online?' }] });
+    }
+  });
+
+  it('refuses before the first token when the provider answers an HTTP error', async () => {
+    standIn.behaviour = { words: [], status: 400 };
+    await expect(start(model)).rejects.toBeInstanceOf(ModelUnavailableError);
+  });
+
+  it('ends with an error part when the connection breaks midway', async () => {
+    standIn.behaviour = { words: ['Greek ', 'is ', 'taught'], breakAfter: 2 };
+    const chunks = await collect(await start(model));
+    expect(text(chunks)).toBe('Greek is ');
+    expect(chunks).toContainEqual({ type: 'error', errorText: INTERRUPTED_TEXT });
+  });
+
+  it('aborts the provider request when the reader goes away', async () => {
+    standIn.behaviour = { words: ['one ', 'two ', 'three ', 'four'], delayMs: 100 };
+    const client = new AbortController();
+    const reader = (await start(model, client.signal)).getReader();
+    const aborted = standIn.nextAbort();
+    client.abort();
+    await reader.cancel();
+    await aborted;
+    expect(standIn.aborted).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { MockLanguageModelV4 } from 'ai/test';
+import { INTERRUPTED_TEXT, ModelUnavailableError, startAnswer, type AnswerInput } from '../../src/lib/chat/stream-answer.ts';
+import { answerParts, collect, mockModel } from '../helpers/mock-model.ts';
+
+const question = [{ role: 'user' as const, parts: [{ type: 'text', text: 'Can I take Greek online?' }] }];
+const input = (model: AnswerInput['model'], extra: Partial<AnswerInput> = {}): AnswerInput => ({
+  model, instructions: 'Answer from the pages.', messages: question, signal: new AbortController().signal,
+  firstTokenTimeoutMs: 5000, sources: [{ url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' }], ...extra,
+});
+
+describe('startAnswer', () => {
+  it('streams the source-url parts first, then the text', async () => {
+    const chunks = await collect(await startAnswer(input(mockModel(answerParts('Yes, ', 'online.')))));
+    const types = chunks.map((c) => c.type);
+    expect(types.indexOf('source-url')).toBeGreaterThan(types.indexOf('start'));
+    expect(types.indexOf('source-url')).toBeLessThan(types.indexOf('text-delta'));
+    expect(chunks).toContainEqual({ type: 'source-url', sourceId: 'http://site.test/courses/bib201/', url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' });
+    expect(chunks.flatMap((c) => (c.type === 'text-delta' ? [c.delta] : [])).join('')).toBe('Yes, online.');
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish' });
+  });
+
+  it('gives the model the instructions and only the text of the conversation', async () => {
+    const model = mockModel(answerParts('ok'));
+    await collect(await startAnswer(input(model, {
+      messages: [
+        { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+        { role: 'assistant', parts: [{ type: 'step-start' }, { type: 'source-url', url: 'x' } as never, { type: 'text', text: 'Hello!' }] },
+        { role: 'assistant', parts: [{ type: 'step-start' }] },
+        { role: 'user', parts: [{ type: 'text', text: 'Greek?' }] },
+      ],
+    })));
+    const prompt = model.doStreamCalls[0]!.prompt;
+    expect(prompt[0]).toEqual({ role: 'system', content: 'Answer from the pages.' });
+    expect(prompt.slice(1).map((m) => [m.role, JSON.stringify(m.content)])).toEqual([
+      ['user', JSON.stringify([{ type: 'text', text: 'Hi' }])],
+      ['assistant', JSON.stringify([{ type: 'text', text: 'Hello!' }])],
+      ['user', JSON.stringify([{ type: 'text', text: 'Greek?' }])],
+    ]);
+  });
+
+  it('refuses with ModelUnavailableError when the provider fails before the first token', async () => {
+    let calls = 0;
+    const model = new MockLanguageModelV4({ doStream: async () => { calls++; throw new Error('upstream 500'); } });
+    const errors: unknown[] = [];
+    await expect(startAnswer(input(model, { onError: (e) => errors.push(e) }))).rejects.toBeInstanceOf(ModelUnavailableError);
+    expect(calls).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses when the stream reports an error before any text', async () => {
+    const model = mockModel([{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't1' }, { type: 'error', error: new Error('quota') }]);
+    await expect(startAnswer(input(model))).rejects.toBeInstanceOf(ModelUnavailableError);
+  });
+
+  it('refuses when the model stays silent past the first-token timeout, and aborts the call', async () => {
+    let aborted = false;
+    const model = new MockLanguageModelV4({
+      doStream: async ({ abortSignal }) => {
+        abortSignal?.addEventListener('abort', () => { aborted = true; });
+        return { stream: new ReadableStream({ start() { /* never says anything */ } }) };
+      },
+    });
+    await expect(startAnswer(input(model, { firstTokenTimeoutMs: 20 }))).rejects.toThrow(/did not answer within 20 ms/);
+    expect(aborted).toBe(true);
+  });
+
+  it('ends the stream with an error part when the provider fails after the first token', async () => {
+    const model = mockModel([{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Greek is' }, { type: 'error', error: new Error('connection reset') }]);
+    const errors: unknown[] = [];
+    const chunks = await collect(await startAnswer(input(model, { onError: (e) => errors.push(e) })));
+    expect(chunks.filter((c) => c.type === 'text-delta')).toHaveLength(1);
+    expect(chunks).toContainEqual({ type: 'error', errorText: INTERRUPTED_TEXT });
+    expect(JSON.stringify(chunks)).not.toContain('connection reset');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('ends the stream with an error part when the provider stream breaks off', async () => {
+    const model = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          start(c) {
+            c.enqueue({ type: 'text-start', id: 't1' });
+            c.enqueue({ type: 'text-delta', id: 't1', delta: 'Greek' });
+            setTimeout(() => c.error(new Error('socket hang up')), 5);
+          },
+        }),
+      }),
+    });
+    const chunks = await collect(await startAnswer(input(model)));
+    expect(chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta)).toEqual(['Greek']);
+    expect(chunks.at(-1)).toEqual({ type: 'error', errorText: INTERRUPTED_TEXT });
+  });
+
+  it('aborts the model call when the client goes away mid-answer', async () => {
+    let modelSignal: AbortSignal | undefined;
+    const model = new MockLanguageModelV4({
+      doStream: async ({ abortSignal }) => {
+        modelSignal = abortSignal;
+        return {
+          stream: new ReadableStream({
+            start(c) {
+              c.enqueue({ type: 'text-start', id: 't1' });
+              c.enqueue({ type: 'text-delta', id: 't1', delta: 'First' });
+            },
+          }),
+        };
+      },
+    });
+    const client = new AbortController();
+    const stream = await startAnswer(input(model, { signal: client.signal }));
+    const reader = stream.getReader();
+    await reader.read();
+    expect(modelSignal?.aborted).toBe(false);
+    client.abort();
+    expect(modelSignal?.aborted).toBe(true);
+    await reader.cancel();
+  });
+
+  it('aborts the model call when the response stream is cancelled', async () => {
+    let modelSignal: AbortSignal | undefined;
+    const model = new MockLanguageModelV4({
+      doStream: async ({ abortSignal }) => {
+        modelSignal = abortSignal;
+        return { stream: new ReadableStream({ start(c) { c.enqueue({ type: 'text-start', id: 't1' }); c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' }); } }) };
+      },
+    });
+    const stream = await startAnswer(input(model));
+    await stream.cancel('client closed');
+    expect(modelSignal?.aborted).toBe(true);
+  });
+});
