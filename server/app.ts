@@ -7,6 +7,7 @@ import { setSecurityHeaders } from './security-headers.ts';
 import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts';
 import { prefersMarkdown, requestPath, twinIndex, twinLink } from './negotiate.ts';
 import { logRequest } from './request-log.ts';
+import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void | Promise<void>;
 
@@ -28,6 +29,8 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   const notFoundPage = readFileSync(join(clientDir, '404.html'));
   const notFoundTwin = existsSync(join(clientDir, '404.md')) ? readFileSync(join(clientDir, '404.md')) : undefined;
   const twins = twinIndex(clientDir);
+  // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
+  const catalogLink = apiCatalogLink(config.SITE_URL ? new URL(config.SITE_URL).origin : '');
 
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
     if (!notFoundTwin) {
@@ -75,7 +78,9 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
       });
     };
     if (req.method === 'GET' || req.method === 'HEAD') {
+      const path = requestPath(req);
       negotiate(req, res);
+      if (path === '/' || path === '/index.html') res.appendHeader('Link', catalogLink);
       serveStatic(req, res, toAstro);
     }
     else toAstro();

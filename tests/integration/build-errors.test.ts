@@ -19,7 +19,8 @@ function build(dir: string) {
   return { status: run.status, output: run.stdout + run.stderr };
 }
 
-describe('the build rejects broken content', () => {
+// A build takes 10–30 s, longer while other test files run on the same two cores; spawnSync allows 120 s.
+describe('the build rejects broken content', { timeout: 120_000 }, () => {
   it('fails on an unknown course code in a program, naming the file, the field and the known codes', () => {
     const dir = projectCopy();
     try {

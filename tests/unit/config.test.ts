@@ -6,12 +6,18 @@ describe('parseConfig', () => {
     expect(parseConfig({})).toMatchObject({ PORT: 4321, HOST: '127.0.0.1', DATA_DIR: './data', TRUST_PROXY: 0, LOG_LEVEL: 'info' });
   });
 
+  it('has a contact address for integrators by default, and takes another', () => {
+    expect(parseConfig({}).CONTACT_EMAIL).toBe('developers@northgate.example');
+    expect(parseConfig({ CONTACT_EMAIL: 'api@northgate.example' }).CONTACT_EMAIL).toBe('api@northgate.example');
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '' }).PORT).toBe(4321);
   });
 
   it.each([
     ['PORT', 'eighty'], ['PORT', '70000'], ['TRUST_PROXY', '-1'], ['LOG_LEVEL', 'loud'], ['SITE_URL', 'not a url'], ['SITE_URL', 'ftp://example.org'],
+    ['CONTACT_EMAIL', 'developers at northgate'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));

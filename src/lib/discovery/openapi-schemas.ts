@@ -1,0 +1,49 @@
+/**
+ * The zod schemas of src/schemas/ as OpenAPI 3.1 components (JSON Schema 2020-12, zod 4's own converter).
+ * Requests are converted as the routes parse them (`io: 'input'`), answers as the routes produce them
+ * (`io: 'output'`). Nothing here restates a field: a change to a schema changes /openapi.json.
+ */
+import { z } from 'zod';
+import { apiErrorSchema } from '../../schemas/api-error.ts';
+import { chatRequestSchema } from '../../schemas/chat.ts';
+import { apiCatalogSchema } from '../../schemas/discovery.ts';
+import {
+  challengeRequiredSchema, challengeSiteKeySchema, registrationAcceptedSchema, registrationSchema, signupAcceptedSchema, signupSchema,
+} from '../../schemas/forms.ts';
+import { healthSchema } from '../../schemas/health.ts';
+import { searchResponseSchema } from '../../schemas/search.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+const requests = { SignupRequest: signupSchema, RegistrationRequest: registrationSchema, ChatRequest: chatRequestSchema };
+const answers = {
+  ApiError: apiErrorSchema, HealthStatus: healthSchema, SearchResponse: searchResponseSchema,
+  SignupAccepted: signupAcceptedSchema, RegistrationAccepted: registrationAcceptedSchema,
+  ChallengeSiteKey: challengeSiteKeySchema, ChallengeRequired: challengeRequiredSchema, ApiCatalog: apiCatalogSchema,
+};
+export type ComponentName = keyof typeof requests | keyof typeof answers;
+
+/** `#/components/schemas/<name>` */
+export const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Every named schema, converted once per process. */
+export function componentSchemas(): Record<ComponentName, JsonSchema> {
+  return { ...convert(requests, 'input'), ...convert(answers, 'output') } as Record<ComponentName, JsonSchema>;
+}
+
+/** One schema on its own (a query or header parameter), without the document-level keywords. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
+  return strip(z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema);
+}
+
+function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const { schemas: out } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(Object.entries(out).map(([id, s]) => [id, strip(s as JsonSchema)]));
+}
+
+/** `$schema` and `$id` belong to stand-alone documents; inside OpenAPI the document's dialect applies. */
+function strip({ $schema: _s, $id: _i, ...rest }: JsonSchema): JsonSchema {
+  return rest;
+}

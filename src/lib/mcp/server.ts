@@ -1,0 +1,64 @@
+/**
+ * The site's MCP server: three tools over the same capabilities as the HTTP API. A fresh server per request
+ * (stateless Streamable HTTP), so nothing here keeps state between calls.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { askSiteInput, askSiteOutput, getPageInput, searchSiteInput } from '../../schemas/discovery.ts';
+import { searchResponseSchema, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
+import type { z } from 'zod';
+import { SITE_NAME } from '../site.ts';
+
+export const MCP_SERVER_INFO = { name: 'northgate-institute', title: `${SITE_NAME}`, version: '1.1.0' };
+export const MCP_INSTRUCTIONS = `Tools for the public website of the ${SITE_NAME}: search its pages, read any public page as Markdown, `
+  + 'or ask a question answered from the pages with sources. Everything here is public; no credentials.';
+
+export interface McpDependencies {
+  search(input: SearchQueryInput): Promise<SearchResponse>;
+  readPage(path: string): Promise<{ url: string; markdown: string } | undefined>;
+  /** Resolves with the answer, or with `{ error }` when the chat cannot answer (no model configured, provider down). */
+  ask(question: string): Promise<z.infer<typeof askSiteOutput> | { error: string }>;
+}
+
+const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+
+export function createMcpServer(deps: McpDependencies): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
+
+  server.registerTool('search_site', {
+    title: 'Search the site',
+    description: 'Full-text search over the site\'s courses, programs, handbook and pages. Results have a title, URL, excerpt and the URL of the page\'s Markdown twin (read it with get_page).',
+    inputSchema: searchSiteInput.shape,
+    outputSchema: searchResponseSchema,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, async ({ query, type, limit }) => {
+    const answer = await deps.search({ q: query, type, limit });
+    return { structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
+  });
+
+  server.registerTool('get_page', {
+    title: 'Read a page as Markdown',
+    description: 'The Markdown twin of a public page of the site, with YAML front matter (title, description, url, type). Takes a site path such as "/courses/bib201/".',
+    inputSchema: getPageInput.shape,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, async ({ path }) => {
+    const page = await deps.readPage(path);
+    if (!page) return toolError(`No public page at ${JSON.stringify(path)}. Give a site path such as "/courses/bib201/"; search_site finds pages.`);
+    return { content: [{ type: 'text', text: page.markdown }] };
+  });
+
+  server.registerTool('ask_site', {
+    title: 'Ask the site',
+    description: 'A question answered by the site\'s chat from its pages, with the pages it used as sources.',
+    inputSchema: askSiteInput.shape,
+    outputSchema: askSiteOutput,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, async ({ question }) => {
+    const answer = await deps.ask(question);
+    if ('error' in answer) return toolError(answer.error);
+    const sources = answer.sources.map((s) => `- ${s.title ?? s.url}: ${s.url}`).join('\n');
+    return { structuredContent: answer, content: [{ type: 'text', text: sources ? `${answer.answer}\n\nSources:\n${sources}` : answer.answer }] };
+  });
+
+  return server;
+}

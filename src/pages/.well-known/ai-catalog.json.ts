@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { aiCatalog } from '../../lib/discovery/ai-catalog.ts';
+import { discoveryJson, siteOrigin } from '../../lib/discovery/respond.ts';
+import { methodNotAllowed } from '../../lib/http/method-guard.ts';
+
+export const prerender = false;
+
+/** AI Catalog: the MCP server card, the OpenAPI document and llms.txt. */
+export const GET = (({ url }) => discoveryJson(aiCatalog(siteOrigin(url)), 'application/ai-catalog+json; charset=utf-8')) satisfies APIRoute;
+// Astro sends HEAD to ALL when a route has no HEAD of its own; the node server drops the body.
+export const HEAD = GET;
+export const ALL = methodNotAllowed(['GET']);

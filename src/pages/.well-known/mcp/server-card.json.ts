@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { serverCard } from '../../../lib/mcp/card.ts';
+import { discoveryJson, siteOrigin } from '../../../lib/discovery/respond.ts';
+import { methodNotAllowed } from '../../../lib/http/method-guard.ts';
+
+export const prerender = false;
+
+/** The MCP server card of /mcp: transport, capabilities and the tools it lists. */
+export const GET = (async ({ url }) => discoveryJson(await serverCard(siteOrigin(url)))) satisfies APIRoute;
+// Astro sends HEAD to ALL when a route has no HEAD of its own; the node server drops the body.
+export const HEAD = GET;
+export const ALL = methodNotAllowed(['GET']);

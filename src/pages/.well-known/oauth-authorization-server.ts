@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { configuredIssuers } from '../../lib/discovery/identity-provider.ts';
+import { authorizationServerMetadata, noIdentityProvider } from '../../lib/discovery/oauth.ts';
+import { discoveryJson, siteOrigin } from '../../lib/discovery/respond.ts';
+import { methodNotAllowed } from '../../lib/http/method-guard.ts';
+
+export const prerender = false;
+
+/** RFC 8414: the staff identity provider's metadata, repeated; 404 when there is none. */
+export const GET = (async ({ url }) => {
+  const [issuer] = configuredIssuers();
+  if (!issuer) throw noIdentityProvider();
+  return discoveryJson(await authorizationServerMetadata(issuer, siteOrigin(url)));
+}) satisfies APIRoute;
+// Astro sends HEAD to ALL when a route has no HEAD of its own; the node server drops the body.
+export const HEAD = GET;
+export const ALL = methodNotAllowed(['GET']);

@@ -1,0 +1,13 @@
+import type { APIRoute } from 'astro';
+import { configuredIssuers } from '../../lib/discovery/identity-provider.ts';
+import { protectedResourceMetadata } from '../../lib/discovery/oauth.ts';
+import { discoveryJson, siteOrigin } from '../../lib/discovery/respond.ts';
+import { methodNotAllowed } from '../../lib/http/method-guard.ts';
+
+export const prerender = false;
+
+/** RFC 9728: what protects this site (staff pages only) and that no bearer token is accepted. */
+export const GET = (({ url }) => discoveryJson(protectedResourceMetadata(siteOrigin(url), configuredIssuers()))) satisfies APIRoute;
+// Astro sends HEAD to ALL when a route has no HEAD of its own; the node server drops the body.
+export const HEAD = GET;
+export const ALL = methodNotAllowed(['GET']);

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { getConfig } from '../lib/config.ts';
+import { clientIp } from '../lib/http/client-ip.ts';
+import { handleMcpRequest, jsonRpcError } from '../lib/mcp/handle.ts';
+
+export const prerender = false;
+
+/** The site's MCP server (Streamable HTTP, stateless): tools search_site, get_page and ask_site. */
+export const POST = (({ request, clientAddress }) => handleMcpRequest(request, {
+  siteUrl: getConfig().SITE_URL, ip: clientIp(clientAddress, request.headers),
+})) satisfies APIRoute;
+
+/** Stateless: no server-to-client stream to open with GET and no session to end with DELETE (MCP: answer 405). */
+export const ALL = (() => jsonRpcError(405, 'Method not allowed: send JSON-RPC messages with POST.', { Allow: 'POST' })) satisfies APIRoute;

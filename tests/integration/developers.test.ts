@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curlExamples, throttleExample, withOrigin } from '../../src/lib/discovery/curl-examples.ts';
+import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+const run = promisify(execFile);
+let server: RunningServer;
+beforeAll(async () => { server = await startServer(); });
+afterAll(async () => { await server?.stop(); });
+
+/** Keys and value types at every level; arrays by their first item. */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length ? [shape(value[0])] : [];
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
+  return typeof value;
+}
+
+describe('/developers curl examples, run as printed', () => {
+  it.each([...curlExamples, throttleExample].map((e) => [e.id, e] as const))('%s prints what the guide shows', async (_id, example) => {
+    const { stdout } = await run('sh', ['-c', withOrigin(example.command, server.url)]);
+    if (example.check === 'header-names') {
+      const names = (text: string) => text.trim().split(/\r?\n/).map((line) => line.split(':')[0]!.toLowerCase());
+      expect(stdout.trim().split(/\r?\n/).every((line) => /^[\w-]+: \d+\r?$/.test(line))).toBe(true);
+      expect(names(stdout)).toEqual(names(example.output));
+      return;
+    }
+    const actual = JSON.parse(stdout);
+    const shown = JSON.parse(withOrigin(example.output, server.url));
+    if (example.check === 'exact') expect(actual).toEqual(shown);
+    else expect(shape(actual)).toEqual(shape(shown));
+  });
+});
+
+describe('/developers page', () => {
+  it('is a page with a Markdown twin holding every example and every operation', async () => {
+    const html = await (await fetch(`${server.url}/developers`)).text();
+    const markdown = await (await fetch(`${server.url}/developers.md`)).text();
+    const decode = (s: string) => s.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+    // The build's origin (SITE_URL or http://localhost:4321) is what the page prints.
+    const origin = /<pre><code>curl -s (https?:\/\/[^/\s]+)\/api\/health/.exec(html)?.[1];
+    expect(origin).toBeDefined();
+    for (const example of [...curlExamples, throttleExample]) {
+      expect(decode(html)).toContain(withOrigin(example.command, origin!));
+      expect(markdown).toContain(withOrigin(example.command, origin!));
+    }
+    for (const item of Object.values(openApiDocument().paths as Record<string, Record<string, { operationId?: string }>>)) {
+      for (const op of Object.values(item)) if (op.operationId) expect(markdown).toContain(op.operationId);
+    }
+    for (const text of ['developers@northgate.example', 'X-RateLimit-Remaining', 'Retry-After', '/.well-known/api-catalog', '/mcp', '/auth.md']) {
+      expect(markdown).toContain(text);
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let client: Client;
+beforeAll(async () => {
+  server = await startServer();
+  client = new Client({ name: 'institute-tests', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const text = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+/** A raw JSON-RPC POST, for what the SDK client would never send. */
+const rpc = (headers: Record<string, string>, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/list' }) => fetch(`${server.url}/mcp`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+  body: JSON.stringify(body),
+});
+
+describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
+  it('initializes with the server info and lists the three tools', async () => {
+    expect(client.getServerVersion()).toMatchObject({ name: 'northgate-institute', version: '1.1.0' });
+    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['ask_site', 'get_page', 'search_site']);
+    const search = tools.find((t) => t.name === 'search_site')!;
+    expect(search.inputSchema.required).toEqual(['query']);
+    expect(search.outputSchema?.properties).toHaveProperty('results');
+  });
+
+  it('search_site finds pages, with the same results as /api/search', async () => {
+    const result = await call('search_site', { query: 'greek', type: 'course', limit: 3 });
+    expect(result.isError).toBeFalsy();
+    const answer = result.structuredContent as { total: number; results: { url: string; type: string; markdownUrl: string }[] };
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect(answer.results.every((r) => r.type === 'course' && r.markdownUrl.endsWith('.md'))).toBe(true);
+    const api = await (await fetch(`${server.url}/api/search?q=greek&type=course&limit=3`)).json();
+    expect(answer).toEqual(api);
+    expect(JSON.parse(text(result))).toEqual(api);
+  });
+
+  it('search_site refuses invalid arguments with an error, not a crash', async () => {
+    const result = await call('search_site', { query: '   ', limit: 500 }).catch((err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }) as CallToolResult);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/query|limit/);
+  });
+
+  it('get_page returns the Markdown twin of a page, by page path or twin path', async () => {
+    const byPage = await call('get_page', { path: '/courses/bib201/' });
+    expect(byPage.isError).toBeFalsy();
+    expect(text(byPage)).toMatch(/^---\ntitle: /);
+    expect(text(byPage)).toContain('url: "/courses/bib201/"');
+    const twin = await (await fetch(`${server.url}/courses/bib201.md`)).text();
+    expect(text(byPage)).toBe(twin);
+    expect(text(await call('get_page', { path: '/courses/bib201.md' }))).toBe(twin);
+    expect(text(await call('get_page', { path: '/courses/bib201' }))).toBe(twin);
+    expect(text(await call('get_page', { path: '/' }))).toBe(await (await fetch(`${server.url}/index.md`)).text());
+  });
+
+  it.each([
+    '/../package.json', '/courses/../../package.json', '/..%2f..%2fpackage.json', '%2e%2e/package.json', '/courses/%2e%2e/index',
+    '/etc/passwd', '/../../../../etc/passwd', '//etc/passwd', '\\..\\package.json', 'courses/bib201/', '/courses/bib201/?x=1',
+    '/404', '/404.md', '/pagefind/pagefind.js', '/_astro/x.md', '/staff/', '/api/health', '/nope/', 'file:///etc/passwd',
+    '/courses/bib201.md\u0000.html', '/courses\u2215bib201',
+  ])('get_page refuses %j', async (path) => {
+    const result = await call('get_page', { path });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^No public page at/);
+  });
+
+  it('ask_site is a tool error while no model is configured', async () => {
+    const result = await call('ask_site', { question: 'Can I study Greek online?' });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/no language model configured/);
+  });
+});
+
+describe('/mcp transport rules', () => {
+  it('refuses a browser Origin other than the site (DNS rebinding) with 403', async () => {
+    const res = await rpc({ Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.message).toMatch(/Origin/);
+  });
+
+  it('accepts the site\'s own origin on loopback', async () => {
+    const res = await rpc({ Origin: server.url });
+    expect(res.status).not.toBe(403);
+  });
+
+  it('answers GET and DELETE with 405 (stateless: no stream, no session)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${server.url}/mcp`, { method, headers: { Accept: 'text/event-stream' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+    }
+  });
+
+  it('answers a malformed JSON-RPC body with a JSON-RPC error, not a crash', async () => {
+    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{nope' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).jsonrpc).toBe('2.0');
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+});
+
+describe('MCP with SITE_URL set', () => {
+  it('accepts only SITE_URL\'s origin from browsers', async () => {
+    const other = await startServer({ SITE_URL: 'https://northgate.example' });
+    try {
+      const post = (origin: string) => fetch(`${other.url}/mcp`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Origin: origin },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      expect((await post(other.url)).status).toBe(403);
+      expect((await post('https://northgate.example')).status).not.toBe(403);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('ask_site with a model (the OpenAI-compatible stand-in)', () => {
+  it('answers with the chat\'s text and the pages it used as sources, and a model failure is a tool error', async () => {
+    const model = await startOpenAiStandIn({ words: ['Yes: ', 'Greek ', 'runs online.'] });
+    const other = await startServer({ CHAT_OPENAI_BASE_URL: model.baseUrl, CHAT_MODEL: 'llama3.2', SITE_URL: 'https://northgate.example' });
+    const mcp = new Client({ name: 'institute-tests', version: '1.0.0' });
+    try {
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${other.url}/mcp`)));
+      const result = (await mcp.callTool({ name: 'ask_site', arguments: { question: 'Can I study Greek online?' } })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const answer = result.structuredContent as { answer: string; sources: { url: string; title?: string }[] };
+      expect(answer.answer).toBe('Yes: Greek runs online.');
+      expect(answer.sources.length).toBeGreaterThan(0);
+      expect(answer.sources.every((s) => s.url.startsWith('https://northgate.example/'))).toBe(true);
+      expect(text(result)).toContain('Sources:');
+
+      model.behaviour = { words: [], status: 500 };
+      const failed = (await mcp.callTool({ name: 'ask_site', arguments: { question: 'Can I study Greek online?' } })) as CallToolResult;
+      expect(failed.isError).toBe(true);
+      expect(text(failed)).toMatch(/not answering/);
+    } finally {
+      await mcp.close();
+      await other.stop();
+      await model.close();
+    }
+  });
+});

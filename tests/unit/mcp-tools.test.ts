@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectAnswer } from '../../src/lib/mcp/ask.ts';
+import { originAllowed } from '../../src/lib/mcp/origin.ts';
+import { listTwins, publicTwinUrl, readPublicTwin } from '../../src/lib/mcp/public-twins.ts';
+
+function fakeBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), 'twins-'));
+  mkdirSync(join(root, 'courses'));
+  mkdirSync(join(root, 'pagefind'));
+  writeFileSync(join(root, 'index.md'), '# Home');
+  writeFileSync(join(root, 'courses', 'bib201.md'), '# Greek');
+  writeFileSync(join(root, '404.md'), '# Not found');
+  writeFileSync(join(root, 'pagefind', 'notes.md'), 'index internals');
+  writeFileSync(join(root, 'secret.txt'), 'no');
+  return root;
+}
+
+describe('get_page: public twins only', () => {
+  const twins = new Set(['/index.md', '/courses/bib201.md']);
+
+  it('lists the build\'s twins without the 404 page and the search bundle', () => {
+    expect([...listTwins(fakeBuild())].sort()).toEqual(['/courses/bib201.md', '/index.md']);
+  });
+
+  it.each([
+    ['/', '/index.md'], ['/index.html', '/index.md'], ['/courses/bib201/', '/courses/bib201.md'],
+    ['/courses/bib201', '/courses/bib201.md'], ['/courses/bib201.md', '/courses/bib201.md'], ['/courses/bib201/index.html', '/courses/bib201.md'],
+  ])('%s → %s', (path, twin) => expect(publicTwinUrl(path, twins)).toBe(twin));
+
+  it.each([
+    '', 'courses/bib201/', '/../courses/bib201.md', '/courses/../index.md', '/courses/./bib201.md', '//courses/bib201.md',
+    '/courses%2fbib201.md', '/courses\\bib201.md', '/courses/bib201.md?x', '/courses/bib201.md#x', '/courses/bib201.md\u0000',
+    '/404.md', '/secret.txt', '/COURSES/BIB201.md', '/courses/bib202/', 'https://evil.example/courses/bib201/',
+  ])('refuses %j', (path) => expect(publicTwinUrl(path, twins)).toBeUndefined());
+
+  it('reads a twin and nothing else, even next to a symlink pointing out of the build', async () => {
+    const root = fakeBuild();
+    symlinkSync('/etc', join(root, 'etc'));
+    expect(await readPublicTwin('/courses/bib201/', root)).toEqual({ url: '/courses/bib201.md', markdown: '# Greek' });
+    expect(await readPublicTwin('/etc/passwd', root)).toBeUndefined();
+    expect(await readPublicTwin('/secret.txt', root)).toBeUndefined();
+  });
+});
+
+describe('MCP Origin check', () => {
+  it.each([
+    [null, 'http://127.0.0.1:4321', undefined, true],
+    ['http://127.0.0.1:4321', 'http://127.0.0.1:4321', undefined, true],
+    ['http://localhost:4321', 'http://localhost:4321', undefined, true],
+    ['http://evil.example', 'http://127.0.0.1:4321', undefined, false],
+    // DNS rebinding: the attacker's name in both Origin and Host.
+    ['http://evil.example:4321', 'http://evil.example:4321', undefined, false],
+    ['null', 'http://127.0.0.1:4321', undefined, false],
+    ['https://northgate.example', 'http://10.0.0.5:4321', 'https://northgate.example', true],
+    ['http://10.0.0.5:4321', 'http://10.0.0.5:4321', 'https://northgate.example', false],
+    ['https://northgate.example.evil.example', 'http://10.0.0.5:4321', 'https://northgate.example', false],
+  ] as const)('Origin %s on %s (SITE_URL %s) → %s', (origin, requestOrigin, siteUrl, allowed) => {
+    expect(originAllowed(origin, requestOrigin, siteUrl)).toBe(allowed);
+  });
+});
+
+describe('ask_site: collecting the chat stream', () => {
+  const event = (chunk: object) => `data: ${JSON.stringify(chunk)}\n\n`;
+  it('joins the text and keeps the sources', () => {
+    const stream = event({ type: 'start' }) + event({ type: 'source-url', sourceId: 'a', url: 'https://n.example/courses/bib201/', title: 'Greek' })
+      + event({ type: 'text-start', id: '1' }) + event({ type: 'text-delta', id: '1', delta: 'Yes, ' }) + event({ type: 'text-delta', id: '1', delta: 'online.' })
+      + event({ type: 'finish' }) + 'data: [DONE]\n\n';
+    expect(collectAnswer(stream)).toEqual({ answer: 'Yes, online.', sources: [{ url: 'https://n.example/courses/bib201/', title: 'Greek' }] });
+  });
+  it('turns an error part into a tool error, not half an answer', () => {
+    const stream = event({ type: 'text-delta', id: '1', delta: 'Yes' }) + event({ type: 'error', errorText: 'The answer was interrupted.' });
+    expect(collectAnswer(stream)).toEqual({ error: 'The answer was interrupted.' });
+  });
+});

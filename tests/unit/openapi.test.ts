@@ -1,0 +1,103 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
+import { errorCodes } from '../../src/schemas/api-error.ts';
+import { signupSchema } from '../../src/schemas/forms.ts';
+import { validateAt } from '../helpers/openapi.ts';
+
+type Json = Record<string, any>;
+const doc = openApiDocument() as Json;
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
+const operations = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
+  Object.entries<Json>(item).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op })));
+
+describe('/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('says 3.1.0, version 1.1.0, one server: the current origin', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.1.0');
+    expect(doc.servers).toEqual([{ url: '/' }]);
+  });
+
+  it('describes every route of the specification\'s endpoint table', () => {
+    const table = [
+      'get /.well-known/api-catalog', 'head /.well-known/api-catalog', 'get /api/health', 'get /api/search', 'post /api/chat',
+      'post /api/email-marketing-signup', 'post /api/course-registration', 'get /api/challenge/site-key',
+      'get /api/challenge/required', 'get /api/auth/{action}', 'post /api/auth/{action}', 'get /api/{unknown}',
+    ];
+    expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(table.sort());
+  });
+
+  it('gives every operation a unique operationId', () => {
+    const ids = operations.map((o) => o.op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('answers every documented error with the ApiError schema, with codes from the contract', () => {
+    let errors = 0;
+    for (const { op } of operations) {
+      for (const [status, response] of Object.entries<Json>(op.responses)) {
+        if (Number(status) < 400 || op.tags?.includes('auth')) continue;
+        errors++;
+        expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+        for (const example of Object.values<Json>(response.content['application/json'].examples)) {
+          expect(errorCodes).toContain(example.value.error.code);
+        }
+      }
+    }
+    expect(errors).toBeGreaterThan(20);
+    expect(doc.components.schemas.ApiError.properties.error.required).toEqual(['code', 'message']);
+  });
+
+  it('puts the rate-limit headers on every answer of the POST routes, and Retry-After on their 429s', () => {
+    const posts = operations.filter((o) => o.method === 'post' && !o.op.tags?.includes('auth'));
+    expect(posts.map((o) => o.path).sort()).toEqual(['/api/chat', '/api/course-registration', '/api/email-marketing-signup']);
+    for (const { op } of posts) {
+      for (const [status, response] of Object.entries<Json>(op.responses)) {
+        if (status === '405') continue;
+        expect(Object.keys(response.headers ?? {}), `${op.operationId} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+      }
+      expect(Object.keys(op.responses['429'].headers)).toContain('Retry-After');
+    }
+  });
+
+  it('is generated from the zod schemas the routes validate with', () => {
+    const fromZod = z.toJSONSchema(signupSchema, { target: 'draft-2020-12', io: 'input' }) as Json;
+    const { $schema: _s, ...signup } = fromZod;
+    expect(doc.components.schemas.SignupRequest).toEqual(signup);
+    expect(signup.additionalProperties).toBe(false);
+    expect(doc.components.schemas.ChatRequest.properties.messages.maxItems).toBe(40);
+    const search = doc.paths['/api/search'].get.parameters.find((p: Json) => p.name === 'limit');
+    expect(search.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: 10 });
+  });
+
+  it('has examples that match their own schemas', () => {
+    let checked = 0;
+    for (const { path, method, op } of operations) {
+      const bodies: [string[], unknown][] = [];
+      for (const [type, media] of Object.entries<Json>(op.requestBody?.content ?? {})) if (media.example) bodies.push([['paths', path, method, 'requestBody', 'content', type, 'schema'], media.example]);
+      for (const [status, response] of Object.entries<Json>(op.responses)) {
+        for (const [type, media] of Object.entries<Json>(response.content ?? {})) {
+          const at = ['paths', path, method, 'responses', status, 'content', type, 'schema'];
+          if (media.example) bodies.push([at, media.example]);
+          for (const example of Object.values<Json>(media.examples ?? {})) bodies.push([at, example.value]);
+        }
+      }
+      for (const [at, example] of bodies) {
+        expect(validateAt(at, example), `${at.join(' › ')}`).toEqual([]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+    expect(validateAt(['components', 'schemas', 'SignupRequest'], { email: 'a@b.example', extra: 1 })).not.toEqual([]);
+  });
+});
