@@ -28,13 +28,21 @@ if (!existsSync(serverEntry)) {
 }
 
 const { log } = await import('../src/lib/log.ts');
-const { getStore, closeStore } = await import('../src/lib/store/index.ts');
+const { openStore, closeStore } = await import('../src/lib/store/index.ts');
+const { connectRedis, closeRedis, safeUrl } = await import('../src/lib/limits/redis.ts');
 try {
-  // Open and migrate the submissions store now: a bad DATA_DIR or migration stops the start, not a visitor's form.
-  getStore();
+  // Open and migrate the submissions store now: an unreachable database, a bad DATA_DIR or a failed migration
+  // stops the start, not a visitor's form.
+  await openStore();
 } catch (err) {
-  console.error(`The submissions store in DATA_DIR=${config.DATA_DIR} could not be opened: ${(err as Error).message}`);
+  const where = config.DATABASE_URL ? `PostgreSQL at ${safeUrl(config.DATABASE_URL)}` : `DATA_DIR=${config.DATA_DIR}`;
+  console.error(`The submissions store (${where}) could not be opened: ${(err as Error).message}`);
   process.exit(1);
+}
+// Connect to Redis before listening, so limits are shared from the first request; Redis down is not fatal (the
+// in-memory insurance limiter answers meanwhile and the client keeps reconnecting).
+if (config.REDIS_URL && !config.RATE_LIMIT_DISABLED && !(await connectRedis())) {
+  log.warn({ redis: safeUrl(config.REDIS_URL) }, 'Redis not reachable at start: rate limits are per instance until it is');
 }
 if (config.RATE_LIMIT_DISABLED) log.warn('RATE_LIMIT_DISABLED=1: the forms and chat have no rate limits (benchmarks only)');
 const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
@@ -53,7 +61,7 @@ function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   server.close(() => {
-    closeStore().finally(() => {
+    Promise.allSettled([closeStore(), closeRedis()]).finally(() => {
       log.info('stopped');
       process.exit(0);
     });

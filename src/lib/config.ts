@@ -47,6 +47,9 @@ const fields = z.object({
   TURNSTILE_SECRET_KEY: z.string().min(1).max(200).optional().describe('Cloudflare Turnstile secret key; never sent to browsers'),
   TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify').describe('Turnstile siteverify address (tests point it at a loopback stand-in)'),
   TURNSTILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000).describe('How long one challenge verification may take in total, retry included'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional().describe('PostgreSQL connection URL (postgres://user:password@host:5432/db); set, it replaces the SQLite store so several instances share one'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('Most PostgreSQL connections one instance opens'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional().describe('Redis URL (redis://host:6379); set, the rate-limit counters live there so several instances share one limit'),
   CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
 
@@ -137,8 +140,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => {
       const name = String(i.path[0]);
-      // Secrets stay out of the message: it ends up in terminals and logs.
-      const got = /KEY|SECRET|TOKEN|PASSWORD/.test(name) ? 'value hidden' : `got ${JSON.stringify(env[name])}`;
+      // Secrets stay out of the message: it ends up in terminals and logs. The store URLs may carry a password.
+      const hidden = /KEY|SECRET|TOKEN|PASSWORD/.test(name) || name === 'DATABASE_URL' || name === 'REDIS_URL';
+      const got = hidden ? 'value hidden' : `got ${JSON.stringify(env[name])}`;
       return `${name}: ${i.message} (${got})`;
     }));
   }

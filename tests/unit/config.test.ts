@@ -47,3 +47,27 @@ describe('form settings', () => {
     expect(() => parseConfig({ RATE_LIMIT_DISABLED: 'yes' })).toThrow(/RATE_LIMIT_DISABLED/);
   });
 });
+
+describe('scale-out settings', () => {
+  it('accepts PostgreSQL and Redis URLs and a pool size', () => {
+    const c = parseConfig({ DATABASE_URL: 'postgres://app:pw@db:5432/institute', DATABASE_POOL_SIZE: '20', REDIS_URL: 'rediss://cache:6380' });
+    expect(c).toMatchObject({ DATABASE_URL: 'postgres://app:pw@db:5432/institute', DATABASE_POOL_SIZE: 20, REDIS_URL: 'rediss://cache:6380' });
+    expect(parseConfig({ DATABASE_URL: 'postgresql://db/institute' }).DATABASE_URL).toBe('postgresql://db/institute');
+    expect(parseConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(parseConfig({}).DATABASE_URL).toBeUndefined();
+    expect(parseConfig({}).REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://db/institute'], ['DATABASE_URL', 'not a url'], ['REDIS_URL', 'http://cache:6379'],
+    ['DATABASE_POOL_SIZE', '0'], ['DATABASE_POOL_SIZE', '1000'], ['DATABASE_POOL_SIZE', 'many'],
+  ])('rejects %s=%s', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('never echoes a URL that may hold a password in the error', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://app:hunter2@db/x' })).toThrow(/DATABASE_URL: .*hidden/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://app:hunter2@db/x' })).not.toThrow(/hunter2/);
+    expect(() => parseConfig({ REDIS_URL: 'http://:hunter2@cache' })).not.toThrow(/hunter2/);
+  });
+});

@@ -4,6 +4,7 @@ import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { newId } from './ids.ts';
 import { createGroupCommit } from './group-commit.ts';
+import { toRegistration, toSignup } from './rows.ts';
 import {
   IdempotencyConflictError, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
@@ -114,21 +115,4 @@ function migrate(db: DatabaseSync): void {
       throw new Error(`Migration ${m.version} (${m.name}) failed: ${(err as Error).message}`, { cause: err });
     }
   }
-}
-
-const opt = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
-
-function toSignup(row: Record<string, unknown>): SignupRecord {
-  return {
-    id: String(row.id), email: String(row.email), name: opt(row.name), interests: JSON.parse(String(row.interests)),
-    source: opt(row.source), createdAt: Number(row.created_at), updatedAt: Number(row.updated_at),
-  };
-}
-
-function toRegistration(row: Record<string, unknown>): RegistrationRecord {
-  return {
-    id: String(row.id), studentId: String(row.student_id), firstName: String(row.first_name), lastName: String(row.last_name),
-    email: String(row.email), phone: opt(row.phone), term: String(row.term), courses: JSON.parse(String(row.courses)),
-    notes: opt(row.notes), createdAt: Number(row.created_at),
-  };
 }

@@ -1,0 +1,130 @@
+import postgres from 'postgres';
+import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
+import { newId } from './ids.ts';
+import {
+  IdempotencyConflictError, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
+  type RegistrationRecord, type SignupRecord, type SubmissionStore,
+} from './types.ts';
+import { toRegistration, toSignup } from './rows.ts';
+
+/** Any constant both the store and every other instance agree on: the advisory lock that serialises migrations. */
+export const MIGRATION_LOCK_ID = 7_243_551_901;
+
+export interface PostgresStoreOptions {
+  /** Most connections this process opens (DATABASE_POOL_SIZE). */
+  poolSize: number;
+}
+
+/**
+ * The PostgreSQL submissions store, for several instances sharing one database (DATABASE_URL).
+ *
+ * Every write is one autocommitted statement: with PostgreSQL's default `synchronous_commit = on` it is flushed to
+ * the WAL before the answer, so a `200` means durably stored, as with SQLite. PostgreSQL groups concurrent commits
+ * into one WAL flush by itself, so no group commit is needed here. Uniqueness (one row per address, one
+ * registration per idempotency key) is enforced by the database with `ON CONFLICT`, which is what keeps it exact
+ * when two instances receive the same submission at the same moment.
+ *
+ * The client connects lazily and reconnects by itself: while the database is down every call rejects (the forms
+ * answer `503 STORAGE_UNAVAILABLE`), and the first call after it returns opens a new connection.
+ * Resolves once connected and migrated, so a bad URL or a failed migration stops the start.
+ */
+export async function openPostgresStore(url: string, { poolSize }: PostgresStoreOptions): Promise<SubmissionStore> {
+  const sql = postgres(url, {
+    max: poolSize,
+    // Fail a visitor's request within seconds when the database is unreachable, instead of hanging it.
+    connect_timeout: 5,
+    idle_timeout: 60,
+    onnotice: () => {},
+    connection: { application_name: 'institute-website' },
+  });
+  try {
+    await migrate(sql);
+  } catch (err) {
+    await sql.end({ timeout: 1 });
+    throw err;
+  }
+
+  const findByKey = async (key: string) => {
+    const [row] = await sql<{ id: string; request_hash: string }[]>`SELECT id, request_hash FROM registrations WHERE idempotency_key = ${key}`;
+    return row && { registrationId: row.id, requestHash: row.request_hash };
+  };
+
+  return {
+    async upsertSignup(s: NewSignup) {
+      const id = newId('sub');
+      const now = Date.now();
+      const [row] = await sql<{ id: string }[]>`
+        INSERT INTO signups (id, email, name, interests, source, created_at, updated_at)
+        VALUES (${id}, ${s.email}, ${s.name ?? null}, ${JSON.stringify(s.interests)}, ${s.source ?? null}, ${now}, ${now})
+        ON CONFLICT (email) DO UPDATE SET
+          name = COALESCE(excluded.name, signups.name),
+          interests = CASE WHEN excluded.interests = '[]' THEN signups.interests ELSE excluded.interests END,
+          source = COALESCE(excluded.source, signups.source),
+          updated_at = excluded.updated_at
+        RETURNING id`;
+      return { created: row!.id === id };
+    },
+
+    async createRegistration(r: NewRegistration, idempotency?: Idempotency) {
+      const id = newId('reg');
+      const [inserted] = await sql<{ id: string }[]>`
+        INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
+          term, courses, notes, created_at)
+        VALUES (${id}, ${idempotency?.key ?? null}, ${idempotency?.requestHash ?? ''}, ${r.studentId}, ${r.firstName},
+          ${r.lastName}, ${r.email}, ${r.phone ?? null}, ${r.term}, ${JSON.stringify(r.courses)}, ${r.notes ?? null}, ${Date.now()})
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id`;
+      if (inserted) return { registrationId: inserted.id, replayed: false };
+      // Only an idempotency key can conflict (NULL keys never do): the row that won is committed, so it is visible.
+      const earlier = await findByKey(idempotency!.key);
+      if (!earlier || earlier.requestHash !== idempotency!.requestHash) throw new IdempotencyConflictError(idempotency!.key);
+      return { registrationId: earlier.registrationId, replayed: true };
+    },
+
+    findIdempotentRegistration: findByKey,
+
+    async listSignups({ limit, offset }: PageRequest): Promise<Page<SignupRecord>> {
+      const [[count], rows] = await Promise.all([
+        sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM signups`,
+        // COLLATE "C": ties broken by byte order, as SQLite does, whatever the database's locale.
+        sql<Record<string, unknown>[]>`SELECT * FROM signups ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
+      ]);
+      return { total: count!.n, items: rows.map(toSignup) };
+    },
+
+    async listRegistrations({ limit, offset }: PageRequest): Promise<Page<RegistrationRecord>> {
+      const [[count], rows] = await Promise.all([
+        sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM registrations`,
+        sql<Record<string, unknown>[]>`SELECT * FROM registrations ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
+      ]);
+      return { total: count!.n, items: rows.map(toRegistration) };
+    },
+
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * Applies the migrations not yet recorded, each in its own transaction under a transaction-level advisory lock:
+ * when several instances start at once, one applies a migration while the others wait, then find it recorded.
+ * The lock is released by COMMIT or ROLLBACK, so a crashed instance cannot leave it held.
+ */
+async function migrate(sql: postgres.Sql): Promise<void> {
+  for (const m of migrations) {
+    try {
+      await sql.begin(async (tx) => {
+        await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`;
+        await tx.unsafe(MIGRATIONS_TABLE);
+        const [done] = await tx`SELECT 1 FROM schema_migrations WHERE version = ${m.version}`;
+        if (done) return;
+        // The migration's SQL holds several statements: the simple query protocol runs them as one.
+        await tx.unsafe(m.sql).simple();
+        await tx`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${m.version}, ${m.name}, ${Date.now()})`;
+      });
+    } catch (err) {
+      throw new Error(`Migration ${m.version} (${m.name}) failed: ${(err as Error).message}`, { cause: err });
+    }
+  }
+}
