@@ -90,9 +90,11 @@ export async function run() {
     const server = await startProcess('server/index.ts', { SEARCH_BUNDLE_DIR: bundle, LOG_LEVEL: 'warn', ...env }, '/api/health');
     try {
       await loadMix(server.url, paths, 2); // warm-up: workers load the wasm and the index chunks
-      const result = await loadMix(server.url, paths, SECONDS);
+      const first = await loadMix(server.url, paths, SECONDS);
+      const second = await loadMix(server.url, paths, SECONDS);
       console.log(`\nGET /api/search, ${label}`);
-      console.log(`  our server         ${fmt(result)}   (goal p99 < 50 ms)`);
+      console.log(`  first pass         ${fmt(first)}   (goal p99 < 50 ms)`);
+      console.log(`  second pass        ${fmt(second)}   (same server: most answers cached by now)`);
       console.log(`  server memory      ${memory(server.child.pid!)}   (goal < 400 MB)`);
     } finally {
       await server.stop();

@@ -4,8 +4,8 @@
  * a worker file would have a different path in each, and bundlers rewrite `import()` inside functions.
  *
  * The worker loads Pagefind's own browser bundle (pagefind.js + wasm) from `workerData.bundleDir`, with `fetch`
- * answering file: URLs from disk, once; then answers `{ id, q, type, limit, offset }` messages with
- * `{ id, total, results: [{ url, title, type, excerpt }], cpu }` (cpu: this thread's CPU time in µs) or `{ id, error }`.
+ * answering file: URLs from disk, once; then answers `{ q, type, limit, offset }` messages, one at a time, with
+ * `{ total, results: [{ url, title, type, excerpt }], cpu }` (cpu: this thread's CPU time in µs) or `{ error }`.
  *
  * Why not pagefind.js's exported `search()`: for a term on most of the site the wasm hands back every matching page
  * with every word location (6 MB of JSON for "the" on 10,000 pages) and pagefind.js builds an object per page,
@@ -117,7 +117,7 @@ ready.catch(() => {});
 let queue = Promise.resolve();
 parentPort.on('message', (message) => { queue = queue.then(() => answer(message)); });
 
-async function answer({ id, q, type, limit, offset }) {
+async function answer({ q, type, limit, offset }) {
   const cpu = process.threadCpuUsage ? process.threadCpuUsage() : undefined;
   try {
     const instance = await ready;
@@ -137,9 +137,9 @@ async function answer({ id, q, type, limit, offset }) {
       fragmentsLoaded = 0;
     }
     const used = cpu && process.threadCpuUsage(cpu);
-    parentPort.postMessage({ id, total, results, cpu: used ? used.user + used.system : undefined });
+    parentPort.postMessage({ total, results, cpu: used ? used.user + used.system : undefined });
   } catch (err) {
-    parentPort.postMessage({ id, error: String(err && err.stack || err) });
+    parentPort.postMessage({ error: String(err && err.stack || err) });
   }
 }
 `;
