@@ -13,11 +13,11 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('How many right-most X-Forwarded-For hops to trust'),
   LOG_LEVEL: z.enum(logLevels).default('info').describe('pino log level'),
-  SEARCH_WORKERS: z.coerce.number().int().min(1).max(32).optional().describe('Search worker threads; default: one per CPU core'),
+  SEARCH_WORKERS: z.coerce.number().int().min(1).max(32).optional().describe('Search worker threads; default: one per CPU core but one'),
   SEARCH_BUNDLE_DIR: z.string().min(1).optional().describe('Pagefind bundle to search; default: the build\'s dist/client/pagefind (benchmarks point it elsewhere)'),
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000).describe('Recent search answers kept in memory; 0 turns the cache off'),
   SEARCH_CACHE_MB: z.coerce.number().min(1).max(4096).default(32).describe('Upper bound on the memory of cached search answers, approximately, in MB'),
-  SEARCH_WARM: z.enum(['on', 'off']).default('on').describe('Warm the search cache with the most common terms in the background (on, off)'),
+  SEARCH_WARM: z.enum(['on', 'off']).default('off').describe('Warm the search cache with the most common terms in the background (on, off)'),
 });
 
 export type Config = Readonly<z.infer<typeof configSchema>>;

@@ -1,7 +1,7 @@
 /**
  * Site search over the Pagefind index built with the site (dist/client/pagefind). Used by GET /api/search, chat
  * retrieval and the MCP `search_site` tool. The first call starts a pool of worker threads (each loads the index
- * once) and, in the background, warms the cache with the terms found on most pages (see warm.ts); answers are kept
+ * once) and, with SEARCH_WARM=on, warms the cache with the terms on most pages in the background (warm.ts); answers are kept
  * in a bounded LRU cache and identical queries in flight share one search.
  */
 import { availableParallelism } from 'node:os';
@@ -62,7 +62,9 @@ function getPool(): SearchPool {
   if (pool) return pool;
   const config = getConfig();
   const bundleDir = config.SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
-  pool = new SearchPool(bundleDir, config.SEARCH_WORKERS ?? availableParallelism());
+  // One core stays with the HTTP thread, which answers every cached query; on 2 cores one worker also keeps the
+  // server under 400 MB on the 10,000-page benchmark (each worker's wasm and heap is ~50-100 MB).
+  pool = new SearchPool(bundleDir, config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1));
   if (config.SEARCH_WARM === 'on' && config.SEARCH_CACHE_SIZE > 0) {
     const current = pool;
     // Not awaited: requests never wait for warming, and warming only uses idle workers.
