@@ -1,11 +1,32 @@
 import type { AstroIntegration } from 'astro';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
+import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
 
 /** Pages that ask search engines to stay away (the 404 page, the search page) stay out of the site search too. */
 const NOINDEX = /<meta name="robots" content="noindex"/;
+
+/** How many of the most common words go into common-terms.json (the search cache is warmed with them). */
+const COMMON_TERMS = 50;
+
+/**
+ * Counts, per word, the pages whose indexed article contains it (document frequency). The words on most pages are
+ * the searches that cost most at request time, so the server warms its cache with them. Approximate on purpose
+ * (tags stripped, split on non-letters): it only chooses what to warm, never what a search answers.
+ */
+export function countWords(html: string, df: Map<string, number>) {
+  const body = html.match(/data-pagefind-body[^>]*>([\s\S]*?)<\/article>/)?.[1] ?? '';
+  const words = new Set(body.replace(/<[^>]*>/g, ' ').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+  for (const w of words) df.set(w, (df.get(w) ?? 0) + 1);
+}
+
+/** Writes the most common words (by pages containing them) into the bundle folder, for the search cache warmer. */
+export async function writeCommonTerms(bundleDir: string, df: Map<string, number>, pages: number) {
+  const terms = [...df].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, COMMON_TERMS).map(([term, n]) => ({ term, pages: n }));
+  await writeFile(join(bundleDir, COMMON_TERMS_FILE), `${JSON.stringify({ pages, terms })}\n`);
+}
 
 function check(step: string, response: { errors: string[] }) {
   if (response.errors.length > 0) throw new Error(`pagefind ${step} failed:\n  ${response.errors.join('\n  ')}`);
@@ -13,8 +34,8 @@ function check(step: string, response: { errors: string[] }) {
 
 /**
  * Indexes every HTML page under `root` that has a `data-pagefind-body` and no robots noindex, and writes the bundle
- * to `root/pagefind`. Every Pagefind answer is checked for errors and Pagefind is always closed. Also used by
- * scripts/generate-site.ts for the benchmark site.
+ * to `root/pagefind`, with common-terms.json (the words on most pages) in it. Every Pagefind answer is checked for
+ * errors and Pagefind is always closed. Also used by scripts/generate-site.ts for the benchmark site.
  */
 export async function indexSite(root: string): Promise<{ pages: number; ms: number }> {
   const started = performance.now();
@@ -26,13 +47,16 @@ export async function indexSite(root: string): Promise<{ pages: number; ms: numb
       .filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'))
       .sort();
     let pages = 0;
+    const df = new Map<string, number>();
     for (const file of files) {
       const content = await readFile(join(root, file), 'utf8');
       if (NOINDEX.test(content) || !content.includes('data-pagefind-body')) continue;
       check(`indexing ${file}`, await index.addHTMLFile({ sourcePath: file, content }));
+      countWords(content, df);
       pages++;
     }
     check('writeFiles', await index.writeFiles({ outputPath: join(root, 'pagefind') }));
+    await writeCommonTerms(join(root, 'pagefind'), df, pages);
     return { pages, ms: Math.round(performance.now() - started) };
   } finally {
     // Pagefind runs as a child process; left open it keeps the build from exiting.

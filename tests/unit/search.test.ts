@@ -89,6 +89,21 @@ describe('LRU cache', () => {
     expect(lru.size).toBe(2);
   });
 
+  it('also keeps the total size of its values under a bound, forgetting the oldest first', () => {
+    const lru = new Lru<string, string>(100, 10, (v) => v.length);
+    lru.set('a', 'xxxx');
+    lru.set('b', 'yyyy');
+    lru.set('c', 'zzzz');
+    expect(lru.get('a')).toBeUndefined();
+    expect([lru.get('b'), lru.get('c')]).toEqual(['yyyy', 'zzzz']);
+    expect(lru.totalSize).toBe(8);
+    lru.set('big', 'x'.repeat(11));
+    expect(lru.get('big')).toBeUndefined();
+    expect(lru.size).toBe(2);
+    lru.set('b', 'y');
+    expect(lru.totalSize).toBe(5);
+  });
+
   it('stores nothing with size 0', () => {
     const lru = new Lru<string, number>(0);
     lru.set('a', 1);
