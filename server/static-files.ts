@@ -1,12 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
+import { memoryFiles } from './memory-files.ts';
 
 export type Next = () => void;
+type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 // Vite puts a content hash in every file name under /_astro/, so those never change.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Pages and other unhashed files: reuse while the ETag matches.
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Cache-Control, and a Content-Type where the file name alone says too little, for a file of the build. */
+export function fileHeaders(pathname: string): Record<string, string> {
+  const headers: Record<string, string> = { 'Cache-Control': pathname.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE };
+  if (pathname.endsWith('.md')) headers['Content-Type'] = 'text/markdown; charset=utf-8';
+  // llms.txt and robots.txt hold UTF-8 (curly quotes, dashes); a bare text/plain would not say so.
+  else if (pathname.endsWith('.txt')) headers['Content-Type'] = 'text/plain; charset=utf-8';
+  return headers;
+}
 
 // Responses whose representation was chosen by Accept (server/negotiate.ts). sirv sets `Vary: Accept-Encoding`
 // itself just before setHeaders, replacing any earlier Vary, so the hook has to put Accept back.
@@ -19,22 +30,22 @@ export function varyOnAccept(res: ServerResponse): void {
 }
 
 /**
- * Serves the prerendered site from dist/client. Text files are precompressed at build time
+ * Serves the prerendered site from dist/client: small files (pages, twins, styles, scripts) from memory, read once
+ * at start-up; anything larger from disk through sirv. Text files are precompressed at build time
  * (integrations/precompress.ts), so brotli and gzip cost nothing per request.
  */
-export function createStaticHandler(clientDir: string) {
-  return sirv(clientDir, {
+export function createStaticHandler(clientDir: string): Handler {
+  const fromDisk = sirv(clientDir, {
     dev: false,
     etag: true,
     brotli: true,
     gzip: true,
     extensions: ['html'],
     setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
-      if (pathname.endsWith('.md')) res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
-      // llms.txt and robots.txt hold UTF-8 (curly quotes, dashes); sirv would send a bare text/plain.
-      else if (pathname.endsWith('.txt')) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      for (const [name, value] of Object.entries(fileHeaders(pathname))) res.setHeader(name, value);
       if (negotiated.has(res)) res.setHeader('Vary', 'Accept, Accept-Encoding');
     },
-  }) as (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+  }) as Handler;
+  const fromMemory = memoryFiles(clientDir, fileHeaders);
+  return (req, res, next) => fromMemory(req, res, () => fromDisk(req, res, next));
 }

@@ -91,6 +91,18 @@ describe('pages and headers', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('answers conditional and range requests for pages', async () => {
+    const first = await get('/courses/bib201/');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await get('/courses/bib201/', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    // Ranges are rare for pages; the disk handler answers them.
+    const range = await get('/courses/bib201/', { headers: { Range: 'bytes=0-99' } });
+    expect(range.status).toBe(206);
+    expect((await range.text()).length).toBe(100);
+  });
+
   it('serves a course page with its prerequisites linked', async () => {
     const res = await get('/courses/bib201/');
     expect(res.status).toBe(200);
