@@ -3,6 +3,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 
+/**
+ * V8 flags of the production server, as in package.json's start script: a small young generation, because the
+ * server makes short-lived garbage at a high rate and V8 otherwise grows the semi-spaces, and the process's memory,
+ * far beyond the live data (search benchmark: RSS 470 → 370 MB at the same throughput).
+ */
+export const SERVER_FLAGS = ['--max-semi-space-size=4'];
+
 export interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
 export async function freePort(): Promise<number> {
@@ -19,7 +26,9 @@ export async function freePort(): Promise<number> {
 /** Start `node <script>` with PORT set and wait until `readyPath` answers. */
 export async function startProcess(script: string, env: Record<string, string> = {}, readyPath = '/'): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  // Our server runs with the flags `npm start` gives it (package.json).
+  const flags = script === 'server/index.ts' ? SERVER_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, script], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
