@@ -6,7 +6,7 @@ import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 
 export const prerender = false;
 
-/** RFC 8414: the staff identity provider's metadata, repeated; 404 when there is none. */
+/** RFC 8414 (and, re-exported, OpenID Discovery): the staff identity provider's metadata, repeated; 404 when there is none. */
 export const GET = (async ({ url }) => {
   const [issuer] = configuredIssuers();
   if (!issuer) throw noIdentityProvider();

@@ -1,16 +1,7 @@
-import type { APIRoute } from 'astro';
-import { configuredIssuers } from '../../lib/discovery/identity-provider.ts';
-import { authorizationServerMetadata, noIdentityProvider } from '../../lib/discovery/oauth.ts';
-import { discoveryJson, siteOrigin } from '../../lib/discovery/respond.ts';
-import { methodNotAllowed } from '../../lib/http/method-guard.ts';
-
 export const prerender = false;
 
-/** OpenID Connect Discovery 1.0: the staff identity provider's metadata, repeated; 404 when there is none. */
-export const GET = (async ({ url }) => {
-  const [issuer] = configuredIssuers();
-  if (!issuer) throw noIdentityProvider();
-  return discoveryJson(await authorizationServerMetadata(issuer, siteOrigin(url)));
-}) satisfies APIRoute;
-export const HEAD = GET;
-export const ALL = methodNotAllowed(['GET', 'HEAD']);
+/**
+ * OpenID Connect Discovery 1.0: the same document as RFC 8414's, the staff identity provider's metadata repeated;
+ * 404 when there is none.
+ */
+export { GET, HEAD, ALL } from './oauth-authorization-server.ts';
