@@ -87,23 +87,50 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
   buffered.unshift(...sources);
 
   const done = () => input.signal.removeEventListener('abort', onClientGone);
+  // A read started in one pull that the next turn of the event loop overtook; the next pull takes it up.
+  let pending: Promise<ReadableStreamReadResult<Part>> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       // Everything up to the first token leaves in one write.
       controller.enqueue(encode(buffered));
     },
     async pull(controller) {
-      try {
-        const next = await reader.read();
-        if (!next.done) return controller.enqueue(encode([next.value]));
-        controller.enqueue(encoder.encode(DONE));
-      } catch (err) {
-        // A broken connection to the provider throws instead of sending an error part; end the stream the same way.
-        input.onError?.(err);
-        controller.enqueue(encoder.encode(`${sse({ type: 'error', errorText: INTERRUPTED_TEXT })}${DONE}`));
+      // The parts the model has already sent leave together: each enqueue becomes its own socket write further
+      // down (Astro writes chunk by chunk), and a write per part was a large share of the server's CPU per chat.
+      // Gathering stops at the next turn of the event loop, so nothing waits for a later token.
+      let text = '';
+      let ended = false;
+      let failed = false;
+      // Parts without a UI chunk encode to nothing; a pull must enqueue something or the stream stalls.
+      while (text === '' && !ended && !failed) {
+        const parts: Part[] = [];
+        try {
+          let next = await (pending ?? reader.read());
+          pending = undefined;
+          const turn = nextTurn();
+          while (!next.done) {
+            parts.push(next.value);
+            pending = reader.read();
+            const raced = await Promise.race([pending, turn]);
+            if (raced === TURN) break;
+            pending = undefined;
+            next = raced;
+          }
+          ended = next.done === true;
+        } catch (err) {
+          // A broken connection to the provider throws instead of sending an error part; end the stream the same way.
+          input.onError?.(err);
+          failed = true;
+        }
+        text = encodeText(parts);
       }
-      done();
-      controller.close();
+      if (failed) text += sse({ type: 'error', errorText: INTERRUPTED_TEXT });
+      if (failed || ended) text += DONE;
+      controller.enqueue(encoder.encode(text));
+      if (failed || ended) {
+        done();
+        controller.close();
+      }
     },
     cancel(reason) {
       done();
@@ -112,6 +139,9 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
     },
   });
 }
+
+const TURN = Symbol('turn');
+const nextTurn = () => new Promise<typeof TURN>((resolve) => setImmediate(resolve, TURN));
 
 /** The conversation as the model sees it: text parts only, and no message left empty (Gemini refuses those). */
 function textOnly(messages: AnswerInput['messages']) {
@@ -126,7 +156,8 @@ function textOnly(messages: AnswerInput['messages']) {
 const encoder = new TextEncoder();
 const DONE = 'data: [DONE]\n\n';
 const sse = (chunk: UIMessageChunk) => `data: ${JSON.stringify(chunk)}\n\n`;
-const encode = (parts: Part[]) => encoder.encode(parts.map((part) => {
+const encodeText = (parts: Part[]) => parts.map((part) => {
   const chunk = toUIMessageChunk(part, { sendSources: true, onError: () => INTERRUPTED_TEXT });
   return chunk ? sse(chunk) : '';
-}).join(''));
+}).join('');
+const encode = (parts: Part[]) => encoder.encode(encodeText(parts));
