@@ -129,4 +129,28 @@ describe('startAnswer', () => {
     await stream.cancel('client closed');
     expect(modelSignal?.aborted).toBe(true);
   });
+  it('sends a token that arrives while the model is still talking, without waiting for the next one', async () => {
+    let model: ReadableStreamDefaultController<unknown> | undefined;
+    const stream = await startAnswer(input(new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          start(c) {
+            model = c;
+            c.enqueue({ type: 'text-start', id: 't1' });
+            c.enqueue({ type: 'text-delta', id: 't1', delta: 'First' });
+          },
+        }),
+      }),
+    })));
+    const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toContain('"delta":"First"');
+    // Later tokens, the model still open: they must reach the client now, not when the model finishes.
+    model!.enqueue({ type: 'text-delta', id: 't1', delta: ' and' });
+    model!.enqueue({ type: 'text-delta', id: 't1', delta: ' second' });
+    let text = '';
+    while (!text.includes('"delta":" second"')) text += (await reader.read()).value;
+    expect(text).toContain('"delta":" and"');
+    expect(text).not.toContain('[DONE]');
+    await reader.cancel();
+  });
 });
