@@ -142,13 +142,15 @@ describe('startAnswer', () => {
         }),
       }),
     })));
-    const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
-    expect((await reader.read()).value).toContain('"delta":"First"');
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    const next = async () => decoder.decode((await reader.read()).value, { stream: true });
+    expect(await next()).toContain('"delta":"First"');
     // Later tokens, the model still open: they must reach the client now, not when the model finishes.
     model!.enqueue({ type: 'text-delta', id: 't1', delta: ' and' });
     model!.enqueue({ type: 'text-delta', id: 't1', delta: ' second' });
     let text = '';
-    while (!text.includes('"delta":" second"')) text += (await reader.read()).value;
+    while (!text.includes('"delta":" second"')) text += await next();
     expect(text).toContain('"delta":" and"');
     expect(text).not.toContain('[DONE]');
     await reader.cancel();
