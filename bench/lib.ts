@@ -1,7 +1,7 @@
 /** Shared helpers for the load benchmarks: start a server process on a free port, load it, print ratios. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
+import { freePort } from '../tests/helpers/real-servers.ts';
 
 /**
  * V8 flags of the production server, as in package.json's start script: a small young generation, because the
@@ -11,17 +11,6 @@ import autocannon from 'autocannon';
 export const SERVER_FLAGS = ['--max-semi-space-size=4'];
 
 export interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Start `node <script>` with PORT set and wait until `readyPath` answers. */
 export async function startProcess(script: string, env: Record<string, string> = {}, readyPath = '/'): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {

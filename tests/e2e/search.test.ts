@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, useSiteInBrowser } from '../helpers/browser.ts';
 
 describe.runIf(browserAvailable())('search page in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSiteInBrowser();
 
   it('searches from the header box, updates as you type, and is usable with the keyboard alone', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const problems: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
     page.on('pageerror', (e) => problems.push(e.message));
 
-    await page.goto(server.url + '/about/');
+    await page.goto(site.server.url + '/about/');
     await page.getByRole('search').getByLabel('Search the site').fill('greek');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/search/?q=greek');
@@ -50,11 +40,11 @@ describe.runIf(browserAvailable())('search page in a browser', () => {
   });
 
   it('filters by type and shows escaped excerpts as text', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-    await page.goto(server.url + '/search/');
+    await page.goto(site.server.url + '/search/');
     await page.locator('#search-q').fill('script tag');
     await page.locator('#search-type').selectOption('page');
     await page.waitForFunction(() => document.querySelector('#search-results a')?.getAttribute('href') === '/accessibility/');

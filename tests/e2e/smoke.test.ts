@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, useSiteInBrowser } from '../helpers/browser.ts';
 
 describe.runIf(browserAvailable())('browser smoke test', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSiteInBrowser();
 
   it('renders the home page and navigates to a course without console errors', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const problems: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
     page.on('pageerror', (e) => problems.push(e.message));
 
-    await page.goto(server.url + '/');
+    await page.goto(site.server.url + '/');
     await expect(page.locator('h1').first().textContent()).resolves.toContain('Northgate');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
     await page.waitForURL('**/courses/');
@@ -33,8 +23,8 @@ describe.runIf(browserAvailable())('browser smoke test', () => {
   });
 
   it('lets a keyboard user skip to the content', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url + '/handbook/');
+    const page = await site.browser.newPage();
+    await page.goto(site.server.url + '/handbook/');
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
   });

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type RunningServer } from './server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -22,4 +24,20 @@ export function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+}
+
+/**
+ * For a describe block: the built server and a browser, started before its tests and stopped after them.
+ * @example const site = useSiteInBrowser(); … await site.browser.newPage(); … site.server.url
+ */
+export function useSiteInBrowser(env: Record<string, string> = {}) {
+  const site = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [site.server, site.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
 }
