@@ -43,9 +43,18 @@ describe.each([
     }
   });
 
-  it('refuses before the first token when the provider answers an HTTP error', async () => {
+  it('refuses before the first token when the provider answers an HTTP error, without asking again', async () => {
     standIn.behaviour = { words: [], status: 400 };
+    const before = standIn.requests.length;
     await expect(start(model)).rejects.toBeInstanceOf(ModelUnavailableError);
+    expect(standIn.requests.length - before).toBe(1);
+  });
+
+  it('asks once more when the provider is overloaded, then refuses', async () => {
+    standIn.behaviour = { words: [], status: 503 };
+    const before = standIn.requests.length;
+    await expect(start(model)).rejects.toBeInstanceOf(ModelUnavailableError);
+    expect(standIn.requests.length - before).toBe(2);
   });
 
   it('ends with an error part when the connection breaks midway', async () => {

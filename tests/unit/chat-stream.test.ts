@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APICallError } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { INTERRUPTED_TEXT, ModelUnavailableError, startAnswer, type AnswerInput } from '../../src/lib/chat/stream-answer.ts';
 import { answerParts, collect, mockModel } from '../helpers/mock-model.ts';
@@ -44,7 +45,23 @@ describe('startAnswer', () => {
     const model = new MockLanguageModelV4({ doStream: async () => { calls++; throw new Error('upstream 500'); } });
     const errors: unknown[] = [];
     await expect(startAnswer(input(model, { onError: (e) => errors.push(e) }))).rejects.toBeInstanceOf(ModelUnavailableError);
-    expect(calls).toBeGreaterThanOrEqual(1);
+    // A plain failure is not a transient refusal: asked once, and told to the log.
+    expect(calls).toBe(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('asks a transiently refusing provider once more and streams the second answer', async () => {
+    let calls = 0;
+    const answer = mockModel(answerParts('Yes.'));
+    const model = new MockLanguageModelV4({
+      doStream: async (options) => {
+        if (++calls === 1) throw new APICallError({ message: 'overloaded', url: 'http://model.test', requestBodyValues: {}, statusCode: 503 });
+        return answer.doStream(options);
+      },
+    });
+    const chunks = await collect(await startAnswer(input(model)));
+    expect(calls).toBe(2);
+    expect(chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta)).toEqual(['Yes.']);
   });
 
   it('refuses when the stream reports an error before any text', async () => {

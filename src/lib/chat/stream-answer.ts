@@ -2,10 +2,19 @@
  * Runs the model and turns its output into the AI SDK UI message stream. The HTTP status is decided by the first
  * token: until the model has produced one, a failure (or silence past the first-token timeout) is still a clean
  * `503 AI_UNAVAILABLE`; after it the 200 is committed, so a failure becomes an error part that ends the stream.
+ *
+ * The model is called through the AI SDK's single-call API (`experimental_streamLanguageModelCall`), not
+ * `streamText`: we use no tools, steps or callbacks, and streamText's machinery for them cost about 1 ms of CPU
+ * per chat, more than the provider call itself (bench/chat.bench.ts). What it did that we need is here: one
+ * retry of a transient refusal, and the UI stream's start, step and finish parts. The `ai` version is pinned
+ * exactly in package.json because the API is experimental; tests/unit/chat-stream.test.ts covers it.
  */
-import { convertToModelMessages, streamText, toUIMessageChunk, type LanguageModel, type TextStreamPart, type ToolSet, type UIMessageChunk } from 'ai';
+import {
+  APICallError, convertToModelMessages, experimental_streamLanguageModelCall as streamLanguageModelCall, toUIMessageChunk,
+  type LanguageModel, type LanguageModelStreamPart, type TextStreamPart, type ToolSet, type UIMessageChunk,
+} from 'ai';
 
-type Part = TextStreamPart<ToolSet>;
+type Part = LanguageModelStreamPart<ToolSet>;
 
 /** The model failed, or said nothing in time, before its first token. */
 export class ModelUnavailableError extends Error {
@@ -30,7 +39,10 @@ export interface AnswerInput {
 }
 
 // Parts that carry no answer yet: seeing only these, we have not committed to a 200.
-const PRELUDE = new Set<Part['type']>(['start', 'start-step', 'text-start', 'reasoning-start', 'raw', 'ping']);
+const PRELUDE = new Set<Part['type']>(['model-call-start', 'model-call-response-metadata', 'text-start', 'reasoning-start', 'raw']);
+
+/** A provider's transient refusal (Gemini's "overloaded" 503, a 429) is asked once more after this pause. */
+export const RETRY_DELAY_MS = 500;
 
 /** What the reader sees when the answer breaks off; details go to the log, not to the client. */
 export const INTERRUPTED_TEXT = 'The answer was interrupted because the language model failed. Please ask again.';
@@ -44,55 +56,67 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
   const onClientGone = () => abort.abort(input.signal.reason);
   if (input.signal.aborted) onClientGone();
   else input.signal.addEventListener('abort', onClientGone, { once: true });
+  const done = () => input.signal.removeEventListener('abort', onClientGone);
+  const messages = await convertToModelMessages(textOnly(input.messages));
 
-  const result = streamText({
-    model: input.model,
-    instructions: input.instructions,
-    messages: await convertToModelMessages(textOnly(input.messages)),
-    abortSignal: abort.signal,
-    // One retry for a provider's transient refusal (Gemini's "overloaded" 503); more would keep the reader waiting.
-    maxRetries: 1,
-    onError: ({ error }) => input.onError?.(error),
-  });
-  const reader = result.stream.getReader();
-  const buffered: Part[] = [];
-  const sources: Part[] = input.sources.map((s) => ({ type: 'source', sourceType: 'url', id: s.url, url: s.url, title: s.title }));
-
-  const fail = (message: string, cause?: unknown): never => {
-    abort.abort(cause);
-    reader.cancel(cause).catch(() => {});
-    input.signal.removeEventListener('abort', onClientGone);
-    throw new ModelUnavailableError(message, { cause });
+  /** Calls the model (retrying a transient refusal once) and reads up to its first token. */
+  const firstToken = async (): Promise<{ reader: ReadableStreamDefaultReader<Part>; parts: Part[] }> => {
+    for (let attempt = 1; ; attempt++) {
+      let stream: ReadableStream<Part>;
+      try {
+        ({ stream } = await streamLanguageModelCall({ model: input.model, instructions: input.instructions, messages, abortSignal: abort.signal }));
+      } catch (err) {
+        if (attempt === 1 && APICallError.isInstance(err) && err.isRetryable && !abort.signal.aborted) {
+          input.onError?.(err);
+          await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+          continue;
+        }
+        throw err;
+      }
+      const reader = stream.getReader();
+      const parts: Part[] = [];
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return { reader, parts };
+        if (next.value.type === 'error') throw next.value.error;
+        parts.push(next.value);
+        if (!PRELUDE.has(next.value.type)) return { reader, parts };
+      }
+    }
   };
 
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), input.firstTokenTimeoutMs); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ModelUnavailableError(`The language model did not answer within ${input.firstTokenTimeoutMs} ms.`)), input.firstTokenTimeoutMs);
+  });
+  const started = firstToken();
+  let first: Awaited<typeof started>;
   try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), timeout]).catch((err: unknown) => fail('The language model failed before answering.', err));
-      if (next === 'timeout') fail(`The language model did not answer within ${input.firstTokenTimeoutMs} ms.`);
-      else if (next.done) break;
-      else if (next.value.type === 'error') fail('The language model failed before answering.', next.value.error);
-      else if (next.value.type === 'abort') fail('The answer was aborted before it started.', abort.signal.reason);
-      else {
-        buffered.push(next.value);
-        // The sources go right after the message start, so the client has the links before the text.
-        if (next.value.type === 'start') buffered.push(...sources.splice(0));
-        if (!PRELUDE.has(next.value.type)) break;
-      }
-    }
+    first = await Promise.race([started, timeout]);
+  } catch (err) {
+    started.then(({ reader }) => reader.cancel(err).catch(() => {}), () => {});
+    abort.abort(err);
+    done();
+    if (err instanceof ModelUnavailableError) throw err;
+    input.onError?.(err);
+    throw new ModelUnavailableError('The language model failed before answering.', { cause: err });
   } finally {
     clearTimeout(timer);
   }
-  buffered.unshift(...sources);
 
-  const done = () => input.signal.removeEventListener('abort', onClientGone);
+  const { reader } = first;
+  const opening: UIMessageChunk[] = [
+    { type: 'start' },
+    ...input.sources.map((s): UIMessageChunk => ({ type: 'source-url', sourceId: s.url, url: s.url, title: s.title })),
+    { type: 'start-step' },
+  ];
   // A read started in one pull that the next turn of the event loop overtook; the next pull takes it up.
   let pending: Promise<ReadableStreamReadResult<Part>> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      // Everything up to the first token leaves in one write.
-      controller.enqueue(encode(buffered));
+      // Everything up to the first token leaves in one write; the sources come first, so the client has the
+      // links before the text.
+      controller.enqueue(encoder.encode(opening.map(sse).join('') + encodeText(first.parts, input)));
     },
     async pull(controller) {
       // The parts the model has already sent leave together: each enqueue becomes its own socket write further
@@ -122,7 +146,7 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
           input.onError?.(err);
           failed = true;
         }
-        text = encodeText(parts);
+        text = encodeText(parts, input);
       }
       if (failed) text += sse({ type: 'error', errorText: INTERRUPTED_TEXT });
       if (failed || ended) text += DONE;
@@ -151,13 +175,29 @@ function textOnly(messages: AnswerInput['messages']) {
   })).filter((m) => m.parts.length > 0);
 }
 
-// The UI message stream's wire format, written here rather than through toUIMessageStream and
-// createUIMessageStreamResponse: their chain of web streams cost more per chat than the rest of our server.
+/** The UI chunks for one model part: the call's own start and end become the step's end and the message's finish. */
+function uiChunks(part: Part): UIMessageChunk[] {
+  switch (part.type) {
+    case 'model-call-start':
+    case 'model-call-response-metadata':
+      return [];
+    case 'model-call-end':
+      return [{ type: 'finish-step' }, { type: 'finish', finishReason: part.finishReason }];
+    default: {
+      // The remaining parts (text, reasoning, sources, errors) have the shape streamText gives them.
+      const chunk = toUIMessageChunk(part as TextStreamPart<ToolSet>, { sendSources: true, onError: () => INTERRUPTED_TEXT });
+      return chunk ? [chunk] : [];
+    }
+  }
+}
+
+// The UI message stream's wire format, written here rather than through createUIMessageStreamResponse: its
+// chain of web streams cost more per chat than the rest of our server.
 const encoder = new TextEncoder();
 const DONE = 'data: [DONE]\n\n';
 const sse = (chunk: UIMessageChunk) => `data: ${JSON.stringify(chunk)}\n\n`;
-const encodeText = (parts: Part[]) => parts.map((part) => {
-  const chunk = toUIMessageChunk(part, { sendSources: true, onError: () => INTERRUPTED_TEXT });
-  return chunk ? sse(chunk) : '';
+/** SSE text for the parts; an error part is also told to `onError` (the log). */
+const encodeText = (parts: Part[], { onError }: Pick<AnswerInput, 'onError'>) => parts.map((part) => {
+  if (part.type === 'error') onError?.(part.error);
+  return uiChunks(part).map(sse).join('');
 }).join('');
-const encode = (parts: Part[]) => encoder.encode(encodeText(parts));
