@@ -6,10 +6,9 @@
  * Each simulated chat has its own client address (TRUST_PROXY=1, X-Forwarded-For), as real visitors do, so the
  * rate limit is counted but not hit. Goal: 50 ms or less added at p95.
  */
-import { startGeminiStandIn } from '../tests/helpers/gemini-stand-in.ts';
 import { startProcess } from './lib.ts';
 
-const CHATS_PER_WORKER = Number(process.env.BENCH_CHATS ?? 40);
+const CHATS_PER_WORKER = Number(process.env.BENCH_CHATS ?? 100);
 const QUESTIONS = [
   'Can I take Greek online, and what do I need first?',
   'How do I ask for an extension on late work?',
@@ -54,7 +53,8 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 
 export async function run() {
-  const gemini = await startGeminiStandIn({ words: ['Yes, ', 'Biblical Greek I ', 'is taught ', 'online.'] });
+  const model = await startProcess('bench/gemini-process.ts');
+  const gemini = { baseUrl: `${model.url}/v1beta` };
   const ours = await startProcess('server/index.ts', {
     GOOGLE_GENERATIVE_AI_API_KEY: 'bench-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl, TRUST_PROXY: '1', LOG_LEVEL: 'warn',
   }, '/api/health');
@@ -72,8 +72,9 @@ export async function run() {
     method: 'POST', body: body(chat), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor(chat) },
   }, (e) => e.includes('"type":"text-delta"'));
   try {
-    // Warm-up: the search workers load the index, the JIT settles.
+    // Warm-up, alone and concurrent: the search workers load the index, the JIT settles on both paths.
     for (let i = 0; i < QUESTIONS.length * 2; i++) await throughUs(1_000_000 + i);
+    await Promise.all(Array.from({ length: 16 }, (_, i) => throughUs(1_100_000 + i * 10)));
     console.log(`\ntime to first token, ${CHATS_PER_WORKER} chats per concurrent client (Gemini stand-in on loopback)`);
     for (const concurrency of [1, 16]) {
       const alone = await measure(concurrency, direct);
@@ -84,6 +85,6 @@ export async function run() {
     }
   } finally {
     await ours.stop();
-    await gemini.close();
+    await model.stop();
   }
 }

@@ -7,7 +7,7 @@ import { startSseStandIn, type Behaviour, type StandIn } from './sse-stand-in.ts
 
 const STATUS = { 400: 'INVALID_ARGUMENT', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' } as Record<number, string>;
 
-export async function startGeminiStandIn(behaviour: Behaviour): Promise<StandIn & { baseUrl: string }> {
+export async function startGeminiStandIn(behaviour: Behaviour, port = 0): Promise<StandIn & { baseUrl: string }> {
   const standIn = await startSseStandIn({
     matches: (req) => req.method === 'POST' && /^\/v1beta\/models\/[^/:]+:streamGenerateContent\?alt=sse$/.test(req.url ?? ''),
     events: (words) => words.map((text, i) => JSON.stringify({
@@ -21,7 +21,7 @@ export async function startGeminiStandIn(behaviour: Behaviour): Promise<StandIn 
       responseId: 'stand-in-response',
     })),
     errorBody: (status) => ({ error: { code: status, message: `stand-in failure ${status}`, status: STATUS[status] ?? 'UNKNOWN' } }),
-  }, behaviour);
+  }, behaviour, port);
   return Object.assign(standIn, { baseUrl: `${standIn.url}/v1beta` });
 }
 

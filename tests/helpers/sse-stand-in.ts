@@ -39,7 +39,8 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour): Promise<StandIn> {
+/** Listens on loopback, on `port` (default: any free one). */
+export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour, port = 0): Promise<StandIn> {
   let abortWaiters: (() => void)[] = [];
   const standIn = {
     url: '', requests: [] as RecordedRequest[], behaviour, aborted: 0,
@@ -82,7 +83,7 @@ export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour):
   };
 
   const server = createServer((req, res) => { handle(req, res).catch(() => res.destroy()); });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return standIn;
 }
