@@ -42,7 +42,7 @@ export interface AnswerInput {
 const PRELUDE = new Set<Part['type']>(['model-call-start', 'model-call-response-metadata', 'text-start', 'reasoning-start', 'raw']);
 
 /** A provider's transient refusal (Gemini's "overloaded" 503, a 429) is asked once more after this pause. */
-export const RETRY_DELAY_MS = 500;
+const RETRY_DELAY_MS = 500;
 
 /** What the reader sees when the answer breaks off; details go to the log, not to the client. */
 export const INTERRUPTED_TEXT = 'The answer was interrupted because the language model failed. Please ask again.';
@@ -105,6 +105,11 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
   }
 
   const { reader } = first;
+  /** SSE text for the parts; an error part is also told to the log. */
+  const encodeText = (parts: Part[]) => parts.map((part) => {
+    if (part.type === 'error') input.onError?.(part.error);
+    return uiChunks(part).map(sse).join('');
+  }).join('');
   const opening: UIMessageChunk[] = [
     { type: 'start' },
     ...input.sources.map((s): UIMessageChunk => ({ type: 'source-url', sourceId: s.url, url: s.url, title: s.title })),
@@ -116,7 +121,7 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
     start(controller) {
       // Everything up to the first token leaves in one write; the sources come first, so the client has the
       // links before the text.
-      controller.enqueue(encoder.encode(opening.map(sse).join('') + encodeText(first.parts, input)));
+      controller.enqueue(encoder.encode(opening.map(sse).join('') + encodeText(first.parts)));
     },
     async pull(controller) {
       // The parts the model has already sent leave together: each enqueue becomes its own socket write further
@@ -146,7 +151,7 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
           input.onError?.(err);
           failed = true;
         }
-        text = encodeText(parts, input);
+        text = encodeText(parts);
       }
       if (failed) text += sse({ type: 'error', errorText: INTERRUPTED_TEXT });
       if (failed || ended) text += DONE;
@@ -196,8 +201,3 @@ function uiChunks(part: Part): UIMessageChunk[] {
 const encoder = new TextEncoder();
 const DONE = 'data: [DONE]\n\n';
 const sse = (chunk: UIMessageChunk) => `data: ${JSON.stringify(chunk)}\n\n`;
-/** SSE text for the parts; an error part is also told to `onError` (the log). */
-const encodeText = (parts: Part[], { onError }: Pick<AnswerInput, 'onError'>) => parts.map((part) => {
-  if (part.type === 'error') onError?.(part.error);
-  return uiChunks(part).map(sse).join('');
-}).join('');
