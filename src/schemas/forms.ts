@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { COURSE_CODE, topicSlugs } from './content.ts';
+import { MAX_INTERESTS } from '../lib/store/types.ts';
 
 // Control characters have no business in a name or an address; notes may keep line breaks and tabs.
 const NO_CONTROLS = /^[^\p{Cc}\p{Cs}\u2028\u2029]*$/u;
@@ -17,9 +18,9 @@ const turnstileToken = z.string().min(1).max(2048)
 export const signupSchema = z.strictObject({
   email: email.describe('The address to subscribe, e.g. "ada@example.org"; stored lower-cased'),
   name: line(100).optional().describe('How to greet the subscriber, e.g. "Ada"'),
-  interests: z.array(z.enum(topicSlugs)).max(10)
+  interests: z.array(z.enum(topicSlugs)).max(MAX_INTERESTS)
     .refine((list) => new Set(list).size === list.length, 'list each topic once')
-    .optional().describe(`Topic slugs, at most 10, from: ${topicSlugs.join(', ')}`),
+    .optional().describe(`Topic slugs, at most ${MAX_INTERESTS}, from: ${topicSlugs.join(', ')}. A repeat signup adds them to the stored ones`),
   source: z.string().max(200).regex(/^\/[^\s\p{Cc}]*$/u, 'must be a page path, e.g. "/newsletter/"').optional()
     .describe('The page path the form was sent from, e.g. "/newsletter/"'),
   turnstileToken: turnstileToken.optional(),
