@@ -30,7 +30,7 @@ export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 const fields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('TCP port to listen on'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for all interfaces'),
-  SITE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public origin for absolute links; default: the request\'s own origin'),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public origin for absolute links; Turnstile tokens must also have been solved on its host. Default: the request\'s own origin (no host check)'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('How many right-most X-Forwarded-For hops to trust'),
   LOG_LEVEL: z.enum(logLevels).default('info').describe('pino log level'),

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { COURSE_CODE, topicSlugs } from './content.ts';
+import { MAX_INTERESTS } from '../lib/store/types.ts';
+import { CHALLENGE_ACTIONS, type ChallengeAction } from '../lib/challenge/actions.ts';
 
 // Control characters have no business in a name or an address; notes may keep line breaks and tabs.
 const NO_CONTROLS = /^[^\p{Cc}\p{Cs}\u2028\u2029]*$/u;
@@ -11,18 +13,18 @@ const NO_CONTROLS_BUT_LINES = /^(?:[^\p{Cc}\p{Cs}]|[\n\r\t])*$/u;
 
 const line = (max: number) => z.string().trim().min(1).max(max).regex(NO_CONTROLS, 'must not contain control characters');
 const email = z.email({ error: 'must be an email address, e.g. "ada@example.org"' }).max(254);
-const turnstileToken = z.string().min(1).max(2048)
-  .describe('The Turnstile widget\'s token; required when GET /api/challenge/required says so. Single use');
+const turnstileToken = (action: ChallengeAction) => z.string().min(1).max(2048)
+  .describe(`The Turnstile widget's token, from a widget rendered with action "${action}" on this site; required when GET /api/challenge/required says so. Single use`);
 
 export const signupSchema = z.strictObject({
   email: email.describe('The address to subscribe, e.g. "ada@example.org"; stored lower-cased'),
   name: line(100).optional().describe('How to greet the subscriber, e.g. "Ada"'),
-  interests: z.array(z.enum(topicSlugs)).max(10)
+  interests: z.array(z.enum(topicSlugs)).max(MAX_INTERESTS)
     .refine((list) => new Set(list).size === list.length, 'list each topic once')
-    .optional().describe(`Topic slugs, at most 10, from: ${topicSlugs.join(', ')}`),
+    .optional().describe(`Topic slugs, at most ${MAX_INTERESTS}, from: ${topicSlugs.join(', ')}. A repeat signup adds them to the stored ones`),
   source: z.string().max(200).regex(/^\/[^\s\p{Cc}]*$/u, 'must be a page path, e.g. "/newsletter/"').optional()
     .describe('The page path the form was sent from, e.g. "/newsletter/"'),
-  turnstileToken: turnstileToken.optional(),
+  turnstileToken: turnstileToken(CHALLENGE_ACTIONS.signup).optional(),
 }).describe('Email marketing signup');
 
 export const courseSelectionSchema = z.strictObject({
@@ -55,7 +57,7 @@ export const registrationSchema = z.strictObject({
     .describe('1–8 courses with distinct codes, each offered in `term`'),
   notes: z.string().max(2000).regex(NO_CONTROLS_BUT_LINES, 'must not contain control characters').optional()
     .describe('Anything the registry should know, at most 2000 characters'),
-  turnstileToken: turnstileToken.optional(),
+  turnstileToken: turnstileToken(CHALLENGE_ACTIONS.registration).optional(),
 }).describe('Course registration for returning students');
 
 export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,128}$/, '1–128 visible ASCII characters')

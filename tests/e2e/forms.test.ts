@@ -7,10 +7,14 @@ import { startTurnstileStandIn, TEST_SECRET, type TurnstileStandIn } from '../he
 
 /**
  * Cloudflare's widget script as a stand-in, served in place of challenges.cloudflare.com (no internet here):
- * renders a box and hands out the dummy token that Cloudflare's test site keys produce.
+ * renders a box, notes the site key and the action it was rendered with, and hands out the dummy token that
+ * Cloudflare's test site keys produce.
  */
 const FAKE_TURNSTILE = `window.turnstile = {
-  render(el, o) { el.textContent = 'verified'; el.dataset.sitekey = o.sitekey; setTimeout(() => o.callback('XXXX.DUMMY.TOKEN.XXXX')); return 'w1'; },
+  render(el, o) {
+    el.textContent = 'verified'; el.dataset.sitekey = o.sitekey; el.dataset.renderedAction = o.action ?? '';
+    setTimeout(() => o.callback('XXXX.DUMMY.TOKEN.XXXX')); return 'w1';
+  },
   getResponse() { return 'XXXX.DUMMY.TOKEN.XXXX'; },
   reset() {},
 };`;
@@ -116,11 +120,20 @@ describe.runIf(browserAvailable())('forms in a real browser', () => {
     const { page, problems } = await open(guarded.url + '/newsletter/', 'fake');
     await page.locator('main [data-challenge-widget]').getByText('verified').waitFor();
     expect(await page.locator('main [data-challenge-widget]').getAttribute('data-sitekey')).toBe('1x00000000000000000000AA');
+    expect(await page.locator('main [data-challenge-widget]').getAttribute('data-rendered-action')).toBe('signup');
     await page.locator('main form').getByLabel('Email address').fill('human@example.org');
     await page.locator('main form').getByRole('button', { name: 'Subscribe' }).click();
     await page.locator('main').getByText('You are on the list').waitFor();
     expect(standIn.calls.at(-1)).toMatchObject({ response: 'XXXX.DUMMY.TOKEN.XXXX', secret: TEST_SECRET.pass });
     expect(committed(guardedData, 'signups').map((r) => r.email)).toEqual(['human@example.org']);
+    expect(problems).toEqual([]);
+  });
+
+  it('renders the registration widget with its own action', async () => {
+    const { page, problems } = await open(guarded.url + '/register/', 'fake');
+    const widget = page.locator('main [data-challenge-widget]');
+    await widget.getByText('verified').waitFor();
+    expect(await widget.getAttribute('data-rendered-action')).toBe('course-registration');
     expect(problems).toEqual([]);
   });
 });

@@ -18,16 +18,32 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
     beforeEach(async () => { store = await open(); });
     afterEach(async () => { await store.close(); });
 
-    it('stores a signup once per address and updates it on a repeat', async () => {
-      expect(await store.upsertSignup({ email: 'ada@example.org', name: 'Ada', interests: ['events'], source: '/newsletter/' })).toEqual({ created: true });
+    it('stores a signup once per address; a repeat adds what is missing and replaces nothing', async () => {
+      expect(await store.upsertSignup({ email: 'ada@example.org', interests: ['events'], source: '/newsletter/' })).toEqual({ created: true });
       expect(await store.upsertSignup({ email: 'ada@example.org', interests: [] })).toEqual({ created: false });
-      expect(await store.upsertSignup({ email: 'ada@example.org', interests: ['library', 'alumni'], source: '/' })).toEqual({ created: false });
+      expect(await store.upsertSignup({ email: 'ada@example.org', name: 'Ada', interests: ['library', 'events', 'alumni'], source: '/' })).toEqual({ created: false });
+      // Anyone can post any address: a stranger's repeat must not rename the subscriber, drop their topics or move their source.
+      expect(await store.upsertSignup({ email: 'ada@example.org', name: 'Mallory', interests: ['admissions'], source: '/elsewhere/' })).toEqual({ created: false });
       const { total, items } = await store.listSignups({ limit: 10, offset: 0 });
       expect(total).toBe(1);
-      // A repeat without a name or interests keeps what the subscriber told us before.
-      expect(items[0]).toMatchObject({ email: 'ada@example.org', name: 'Ada', interests: ['library', 'alumni'], source: '/' });
+      expect(items[0]).toMatchObject({ email: 'ada@example.org', name: 'Ada', interests: ['events', 'library', 'alumni', 'admissions'], source: '/newsletter/' });
       expect(items[0]!.id).toMatch(/^sub_/);
       expect(items[0]!.updatedAt).toBeGreaterThanOrEqual(items[0]!.createdAt);
+    });
+
+    it('keeps at most 10 interests when merging: the stored ones first, extras ignored', async () => {
+      const topics = Array.from({ length: 14 }, (_, i) => `topic-${i}`);
+      await store.upsertSignup({ email: 'many@example.org', interests: topics.slice(0, 8) });
+      await store.upsertSignup({ email: 'many@example.org', interests: [topics[1]!, ...topics.slice(8, 14)] });
+      const { items } = await store.listSignups({ limit: 10, offset: 0 });
+      expect(items[0]!.interests).toEqual(topics.slice(0, 10));
+    });
+
+    it('merges the interests of concurrent signups of one address without losing any', async () => {
+      const topics = Array.from({ length: 10 }, (_, i) => `topic-${i}`);
+      await Promise.all(topics.map((t) => store.upsertSignup({ email: 'race@example.org', interests: [t] })));
+      const { items } = await store.listSignups({ limit: 10, offset: 0 });
+      expect([...items[0]!.interests].sort()).toEqual(topics);
     });
 
     it('keeps hostile text as data', async () => {

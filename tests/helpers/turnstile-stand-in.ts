@@ -1,13 +1,14 @@
 /**
  * A loopback stand-in for Cloudflare Turnstile's siteverify endpoint, speaking its wire protocol
- * (form-encoded or JSON POST; `{success, error-codes, challenge_ts, hostname}` answers).
+ * (form-encoded or JSON POST; `{success, challenge_ts, hostname, error-codes, action, cdata}` answers).
  *
  * It behaves like Cloudflare's documented test secret keys:
- *   1x0000000000000000000000000000000AA  always passes
+ *   1x0000000000000000000000000000000AA  always passes, answering the dummy hostname example.com and no action
  *   2x0000000000000000000000000000000AA  always fails (invalid-input-response)
  *   3x0000000000000000000000000000000AA  always fails with timeout-or-duplicate (token already spent)
  * and, for any other secret (a "real" one), like production: only tokens it issued pass, each once; a reused
- * token fails with timeout-or-duplicate, an unknown one with invalid-input-response. A repeated call with the
+ * token fails with timeout-or-duplicate, an unknown one with invalid-input-response. A passing answer carries the
+ * hostname the widget ran on and the action it was rendered with, as issued. A repeated call with the
  * same idempotency_key gets the first answer again, as Cloudflare documents.
  * `mode` simulates outages: 'down' answers 500, 'hang' never answers.
  */
@@ -25,20 +26,23 @@ export interface TurnstileStandIn {
   url: string;
   calls: SiteverifyCall[];
   mode: 'ok' | 'down' | 'hang';
-  /** A fresh single-use token, as the widget would produce for a real site key. */
-  issueToken(): string;
+  /**
+   * A fresh single-use token, as the widget would produce for a real site key on a page at `hostname`, rendered
+   * with `action` (none: '', as Cloudflare answers for a widget without one).
+   */
+  issueToken(widget?: { action?: string; hostname?: string }): string;
   close(): Promise<void>;
 }
 
 export async function startTurnstileStandIn(): Promise<TurnstileStandIn> {
-  const issued = new Set<string>();
+  const issued = new Map<string, { action: string; hostname: string }>();
   const spent = new Set<string>();
   const answered = new Map<string, object>();
   const state: TurnstileStandIn = {
     url: '', calls: [], mode: 'ok',
-    issueToken() {
+    issueToken({ action = '', hostname = 'localhost' } = {}) {
       const token = `0.${randomBytes(24).toString('base64url')}`;
-      issued.add(token);
+      issued.set(token, { action, hostname });
       return token;
     },
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
@@ -51,14 +55,18 @@ export async function startTurnstileStandIn(): Promise<TurnstileStandIn> {
     if (call.response.length > 2048) return fail('invalid-input-response');
     if (call.secret === TEST_SECRET.fail) return fail('invalid-input-response');
     if (call.secret === TEST_SECRET.spent) return fail('timeout-or-duplicate');
-    const ok = { success: true, 'error-codes': [], challenge_ts: new Date().toISOString(), hostname: 'localhost', action: '', cdata: '' };
-    if (call.secret === TEST_SECRET.pass) return ok;
+    const ok = (widget: { action: string; hostname: string }) => ({
+      success: true, challenge_ts: new Date().toISOString(), hostname: widget.hostname, 'error-codes': [], action: widget.action, cdata: '',
+      metadata: { interactive: false },
+    });
+    if (call.secret === TEST_SECRET.pass) return ok({ hostname: 'example.com', action: '' });
     if (!/^0x4[A-Za-z0-9_-]{20,}$/.test(call.secret)) return fail('invalid-input-secret');
     if (spent.has(call.response)) return fail('timeout-or-duplicate');
-    if (!issued.has(call.response)) return fail('invalid-input-response');
+    const widget = issued.get(call.response);
+    if (!widget) return fail('invalid-input-response');
     issued.delete(call.response);
     spent.add(call.response);
-    return ok;
+    return ok(widget);
   };
 
   const server: Server = createServer((req, res) => {

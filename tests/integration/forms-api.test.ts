@@ -14,7 +14,7 @@ const signup = (body: unknown, client = newClient(), headers?: Record<string, st
 const register = (body: unknown, client = newClient(), headers?: Record<string, string>) => postJson(server.url, '/api/course-registration', body, { client, headers });
 
 describe('POST /api/email-marketing-signup', () => {
-  it('accepts a signup, stores it normalised, and answers a repeat the same way without a second row', async () => {
+  it('accepts a signup, stores it normalised, and answers a repeat the same way, merging it without a second row', async () => {
     const first = await signup({ email: '  Grace.Hopper@Example.ORG ', name: 'Grace', interests: ['events', 'library'], source: '/newsletter/' });
     // Leading spaces are not an address: the schema refuses them; the page trims before sending.
     await expectApiError(first, 400, 'INVALID_BODY');
@@ -24,9 +24,12 @@ describe('POST /api/email-marketing-signup', () => {
     const again = await signup({ email: 'grace.hopper@example.org' });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ status: 'accepted' });
+    // Anyone can post anyone's address: the same 200, and the stored name and source stay; new topics are only added.
+    const stranger = await signup({ email: 'grace.hopper@example.org', name: 'Mallory', interests: ['library', 'alumni'], source: '/elsewhere/' });
+    expect(await stranger.json()).toEqual({ status: 'accepted' });
     const rows = committed(dataDir, 'signups').filter((r) => r.email === 'grace.hopper@example.org');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Grace', interests: '["events","library"]', source: '/newsletter/' });
+    expect(rows[0]).toMatchObject({ name: 'Grace', interests: '["events","library","alumni"]', source: '/newsletter/' });
   });
 
   it('answers 415 for a non-JSON body, with the rate-limit headers', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CHALLENGE_ACTIONS } from '../challenge/actions.ts';
 import { verifyChallenge } from '../challenge/turnstile.ts';
 import { ApiError } from '../http/api-error.ts';
 import { getStore } from '../store/index.ts';
@@ -27,7 +28,7 @@ export async function submitRegistration(input: RegistrationInput, ip: string, i
     if (earlier?.requestHash === idempotency.requestHash) return earlier.registrationId;
     if (earlier) throw conflict();
   }
-  await verifyChallenge(turnstileToken, ip);
+  await verifyChallenge(turnstileToken, ip, CHALLENGE_ACTIONS.registration);
   const { student } = request;
   try {
     const { registrationId } = await committing(() => store.createRegistration({

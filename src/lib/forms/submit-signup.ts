@@ -1,3 +1,4 @@
+import { CHALLENGE_ACTIONS } from '../challenge/actions.ts';
 import { verifyChallenge } from '../challenge/turnstile.ts';
 import { getStore } from '../store/index.ts';
 import { normaliseEmail } from '../store/ids.ts';
@@ -9,7 +10,7 @@ import { committing } from './store-errors.ts';
  * subscribers look the same to the caller, so the API cannot be used to find out who is subscribed.
  */
 export async function submitSignup(input: SignupInput, ip: string): Promise<void> {
-  await verifyChallenge(input.turnstileToken, ip);
+  await verifyChallenge(input.turnstileToken, ip, CHALLENGE_ACTIONS.signup);
   await committing(() => getStore().upsertSignup({
     email: normaliseEmail(input.email),
     name: input.name,

@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { newId } from './ids.ts';
 import {
-  IdempotencyConflictError, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
+  IdempotencyConflictError, MAX_INTERESTS, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
 } from './types.ts';
 import { toRegistration, toSignup } from './rows.ts';
@@ -53,13 +53,19 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     async upsertSignup(s: NewSignup) {
       const id = newId('sub');
       const now = Date.now();
+      // Merges as the SQLite store does (see there): nothing stored is replaced, interests are appended up to
+      // MAX_INTERESTS. ON CONFLICT DO UPDATE locks the row and sees its latest version, so concurrent merges add up.
       const [row] = await sql<{ id: string }[]>`
         INSERT INTO signups (id, email, name, interests, source, created_at, updated_at)
         VALUES (${id}, ${s.email}, ${s.name ?? null}, ${JSON.stringify(s.interests)}, ${s.source ?? null}, ${now}, ${now})
         ON CONFLICT (email) DO UPDATE SET
-          name = COALESCE(excluded.name, signups.name),
-          interests = CASE WHEN excluded.interests = '[]' THEN signups.interests ELSE excluded.interests END,
-          source = COALESCE(excluded.source, signups.source),
+          name = COALESCE(signups.name, excluded.name),
+          interests = (SELECT COALESCE(json_agg(value ORDER BY rank), '[]')::text FROM (
+            SELECT value, MIN(rank) AS rank FROM (
+              SELECT value, rank FROM json_array_elements_text(signups.interests::json) WITH ORDINALITY AS old (value, rank)
+              UNION ALL SELECT value, 1000 + rank FROM json_array_elements_text(excluded.interests::json) WITH ORDINALITY AS new (value, rank)
+            ) AS listed GROUP BY value ORDER BY rank LIMIT ${MAX_INTERESTS}) AS merged),
+          source = COALESCE(signups.source, excluded.source),
           updated_at = excluded.updated_at
         RETURNING id`;
       return { created: row!.id === id };

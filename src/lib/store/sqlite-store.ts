@@ -6,7 +6,7 @@ import { newId } from './ids.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { toRegistration, toSignup } from './rows.ts';
 import {
-  IdempotencyConflictError, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
+  IdempotencyConflictError, MAX_INTERESTS, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
 } from './types.ts';
 
@@ -32,12 +32,19 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON;');
   migrate(db);
 
+  // A repeat signup (anyone may post any address) replaces nothing: a stored name and source stay, a missing one is
+  // filled in, and new interests are appended to the stored ones, distinct, up to MAX_INTERESTS (the stored come
+  // first, extras are dropped). One statement, so the merge reads the row it updates even under concurrent signups.
   const upsert = db.prepare(`
     INSERT INTO signups (id, email, name, interests, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (email) DO UPDATE SET
-      name = COALESCE(excluded.name, signups.name),
-      interests = CASE WHEN excluded.interests = '[]' THEN signups.interests ELSE excluded.interests END,
-      source = COALESCE(excluded.source, signups.source),
+      name = COALESCE(signups.name, excluded.name),
+      interests = (SELECT json_group_array(value ORDER BY rank) FROM (
+        SELECT value, MIN(rank) AS rank FROM (
+          SELECT value, key AS rank FROM json_each(signups.interests)
+          UNION ALL SELECT value, 1000 + key FROM json_each(excluded.interests))
+        GROUP BY value ORDER BY rank LIMIT ${MAX_INTERESTS})),
+      source = COALESCE(signups.source, excluded.source),
       updated_at = excluded.updated_at
     RETURNING id`);
   const byKey = db.prepare('SELECT id, request_hash FROM registrations WHERE idempotency_key = ?');

@@ -1,5 +1,8 @@
 /** The submissions store: what the forms write and the staff area reads. SQLite now, PostgreSQL later. */
 
+/** Most topics one subscriber follows; a repeat signup merges its interests up to this many. */
+export const MAX_INTERESTS = 10;
+
 export interface NewSignup {
   /** Already normalised (see normaliseEmail); the unique key. */
   email: string;
@@ -41,7 +44,10 @@ export interface Page<T> { total: number; items: T[] }
 export interface PageRequest { limit: number; offset: number }
 
 export interface SubmissionStore {
-  /** Stores or updates the signup for `email`; resolves only once the change is durably committed. */
+  /**
+   * Stores the signup for `email`, or merges a repeat into the stored one without replacing anything: a missing name
+   * or source is filled in, new interests are added up to MAX_INTERESTS. Resolves once durably committed.
+   */
   upsertSignup(signup: NewSignup): Promise<{ created: boolean }>;
   /** Stores a registration, or returns the one stored earlier under the same idempotency key. */
   createRegistration(registration: NewRegistration, idempotency?: Idempotency): Promise<{ registrationId: string; replayed: boolean }>;

@@ -57,8 +57,11 @@ export async function mountChallenge(slot: HTMLElement): Promise<Challenge> {
   status.textContent = 'Loading the anti-spam check…';
   try {
     const [{ siteKey }, turnstile] = await Promise.all([getJson<{ siteKey: string }>('/api/challenge/site-key'), loadTurnstile()]);
-    const id = turnstile.render(slot.querySelector<HTMLElement>('[data-challenge-widget]')!, {
+    const widget = slot.querySelector<HTMLElement>('[data-challenge-widget]')!;
+    const id = turnstile.render(widget, {
       sitekey: siteKey,
+      // Signed into the token: the server accepts it only for this form.
+      action: widget.dataset.action,
       callback: () => { status.textContent = ''; },
       'expired-callback': () => { status.textContent = 'The anti-spam check expired; it will renew itself.'; },
       'error-callback': () => { status.textContent = 'The anti-spam check failed to run. Reload the page to try again.'; },
