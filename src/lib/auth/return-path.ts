@@ -3,7 +3,6 @@ const FALLBACK = '/staff';
 const BASE = 'http://return-path.invalid';
 // Backslashes (browsers read `\` as `/`) and control characters (browsers drop tab, CR and LF from URLs, so
 // `/<TAB>/evil.example` is `//evil.example` to them). C1 controls too: nothing legitimate has them.
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f]/;
 
 /**

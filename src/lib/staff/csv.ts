@@ -11,7 +11,6 @@
  */
 export type CsvValue = string | number | null | undefined;
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // A formula character at the start, or after a separator (spaces between, which importers may trim).
 const FORMULA = /(^|[,;])\s*[=+\-@]/;
