@@ -66,7 +66,11 @@ const fields = z.object({
   AUTH_OIDC_ID: z.string().optional().describe('Client id at the OpenID Connect provider'),
   AUTH_OIDC_SECRET: z.string().optional().describe('Client secret at the OpenID Connect provider'),
   AUTH_OIDC_NAME: z.string().max(60).default('Single sign-on').describe('Label of the OpenID Connect sign-in button'),
+  AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: z.string().trim().min(1).max(120).optional()
+    .describe('An app role the Entra ID token\'s roles claim must contain, for tenants where students share the staff domain'),
   STAFF_EMAIL_DOMAINS: domainList.optional().describe('Comma list of email domains whose users may enter /staff'),
+  STAFF_SESSION_HOURS: z.coerce.number().positive().max(168).default(8)
+    .describe('Hours after sign-in when a staff session ends, however active (at most 168, a week)'),
 });
 
 /** The challenge needs both keys, and limits may be switched off only on loopback. */
@@ -104,6 +108,9 @@ function checkStaffSignInConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx
     if (missing.length === names.length) continue;
     anyProvider = true;
     for (const n of missing) ctx.addIssue({ code: 'custom', path: [n], message: `required with the other ${provider} settings (${names.join(', ')})` });
+  }
+  if (c.AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE !== undefined && c.AUTH_MICROSOFT_ENTRA_ID_ID === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE'], message: 'has no effect without Microsoft Entra ID (AUTH_MICROSOFT_ENTRA_ID_ID); set both or neither' });
   }
   if (!anyProvider) return;
   if (c.AUTH_SECRET === undefined) {

@@ -29,6 +29,7 @@ describe.runIf(browserAvailable())('staff sign-in against a real OpenID provider
       STAFF_EMAIL_DOMAINS: 'northgate.example, staff.northgate.example',
       AUTH_OIDC_ISSUER: idp.issuer, AUTH_OIDC_ID: oidc.clientId, AUTH_OIDC_SECRET: oidc.clientSecret, AUTH_OIDC_NAME: 'Northgate SSO',
       AUTH_MICROSOFT_ENTRA_ID_ISSUER: idp.issuer, AUTH_MICROSOFT_ENTRA_ID_ID: entra.clientId, AUTH_MICROSOFT_ENTRA_ID_SECRET: entra.clientSecret,
+      AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: 'Staff',
     };
     [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
     oidc.allowRedirect(`${server.url}/api/auth/callback/oidc`);
@@ -129,6 +130,48 @@ describe.runIf(browserAvailable())('staff sign-in against a real OpenID provider
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Not allowed');
     expect(await sessionCookie(context)).toBeUndefined();
     await context.close();
+  });
+
+  /** Signs `login` in with the IdP sending `claims` for it; resolves on the heading of the page it lands on. */
+  async function signInWith(login: string, claims: Record<string, unknown>, button?: string) {
+    idp.claims[login] = claims;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signIn(page, login, button ? { button } : {});
+      return { heading: await page.getByRole('heading', { level: 1 }).textContent(), cookie: await sessionCookie(context), path: new URL(page.url()).pathname };
+    } finally {
+      delete idp.claims[login];
+      await context.close();
+    }
+  }
+
+  it.each([
+    ['the string "false"', 'string-false+ada@northgate.example', { email: 'ada@northgate.example', email_verified: 'false' }],
+    ['missing', 'missing+ada@northgate.example', { email: 'ada@northgate.example', email_verified: undefined }],
+  ])('refuses an OIDC address whose email_verified is %s', async (_, login, claims) => {
+    const result = await signInWith(login, claims);
+    expect(result.path).toBe('/staff/auth-error');
+    expect(result.heading).toBe('Not allowed');
+    expect(result.cookie).toBeUndefined();
+  });
+
+  it('ignores an Entra ID email claim whose domain owner Microsoft has not verified (no xms_edov)', async () => {
+    const result = await signInWith('mallory@elsewhere.example', { email: 'ada@northgate.example' }, 'Sign in with Microsoft');
+    expect(result.heading).toBe('Not allowed');
+    expect(result.cookie).toBeUndefined();
+  });
+
+  it('takes an Entra ID email claim that xms_edov marks verified', async () => {
+    const result = await signInWith('ada.lovelace@elsewhere.example', { email: 'ada@northgate.example', xms_edov: true }, 'Sign in with Microsoft');
+    expect(result.path).toBe('/staff');
+    expect(result.cookie).toBeDefined();
+  });
+
+  it('refuses an Entra ID user in a staff domain without the required app role', async () => {
+    const result = await signInWith('student@northgate.example', { roles: ['Student'] }, 'Sign in with Microsoft');
+    expect(result.heading).toBe('Not allowed');
+    expect(result.cookie).toBeUndefined();
   });
 
   it('redirects to sign-in and back without a session', async () => {

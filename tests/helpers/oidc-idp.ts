@@ -26,6 +26,11 @@ export interface TestIdp {
    * back to the website (a swapped `state`, say).
    */
   rewriteRedirect?: (location: string) => string;
+  /**
+   * Claims to send for a login instead of the usual ones, by login; `undefined` leaves a claim out.
+   * @example idp.claims['eve@elsewhere.example'] = { email: 'ada@northgate.example', xms_edov: undefined }
+   */
+  claims: Record<string, Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -33,7 +38,8 @@ export interface TestIdp {
  * A real OpenID provider (panva's oidc-provider) on loopback, standing in for the institute's directory.
  *
  * - Its development login form accepts any password; the login typed in is the user's email address
- *   (`ada@northgate.example`), and `unverified+…@…` logins get `email_verified: false`.
+ *   (`ada@northgate.example`), and `unverified+…@…` logins get `email_verified: false`. Everyone has the app
+ *   role `Staff` in `roles`, as Entra ID sends app roles; `idp.claims` changes any claim for one login.
  * - PKCE is required of every client, so a sign-in that gets through proves the client used it.
  * - Claims go in the ID token too (`conformIdTokenClaims: false`), as Microsoft Entra ID does, and consent is
  *   granted by the organisation (no consent screen), as a work directory does.
@@ -54,15 +60,21 @@ export async function startIdp(): Promise<TestIdp> {
       clients: clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' })),
       findAccount: (_ctx: OidcContext, id: string) => ({
         accountId: id,
-        claims: () => ({
-          sub: id,
-          email: id.replace(/^unverified\+/, ''),
-          email_verified: !id.startsWith('unverified+'),
-          name: id.split('@')[0].replace(/^unverified\+/, '').replace(/^./, (c) => c.toUpperCase()),
-          preferred_username: id,
-        }),
+        claims: () => {
+          const claims: Record<string, unknown> = {
+            sub: id,
+            email: id.replace(/^unverified\+/, ''),
+            email_verified: !id.startsWith('unverified+'),
+            name: id.split('@')[0].replace(/^unverified\+/, '').replace(/^./, (c) => c.toUpperCase()),
+            preferred_username: id,
+            roles: ['Staff'],
+            ...idp.claims[id],
+          };
+          for (const key of Object.keys(claims)) if (claims[key] === undefined) delete claims[key];
+          return claims;
+        },
       }),
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified', 'xms_edov'], profile: ['name', 'preferred_username', 'roles'] },
       pkce: { required: () => true },
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: true } },
@@ -90,6 +102,7 @@ export async function startIdp(): Promise<TestIdp> {
   const idp: TestIdp = {
     issuer,
     requests,
+    claims: {},
     addClient() {
       const n = clients.length + 1;
       const client = { client_id: `client-${n}`, client_secret: `secret-${n}-${randomBytes(12).toString('hex')}`, redirect_uris: [] as string[] };

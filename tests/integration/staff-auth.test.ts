@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode, encode } from '@auth/core/jwt';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 // Enough to start: these tests never reach the provider (the browser tests in tests/e2e do).
@@ -8,6 +9,20 @@ const PROVIDER = {
   STAFF_EMAIL_DOMAINS: 'northgate.example',
   AUTH_OIDC_ISSUER: ISSUER, AUTH_OIDC_ID: 'web', AUTH_OIDC_SECRET: 'oidc-secret',
 };
+
+const HOUR = 60 * 60;
+const SESSION_COOKIE = 'authjs.session-token';
+const now = () => Math.floor(Date.now() / 1000);
+
+/**
+ * A session cookie as this server would encrypt it (the salt is the cookie's name), signed in `hoursAgo` hours
+ * ago; its own `exp` is 30 days away, so only the sign-in time can end it. `signedInAt: undefined` leaves it out.
+ */
+async function sessionCookie(hoursAgo: number | undefined) {
+  const token = { name: 'Ada', email: 'ada@northgate.example', sub: 'ada', ...(hoursAgo === undefined ? {} : { signedInAt: now() - hoursAgo * HOUR }) };
+  const value = await encode({ token, secret: PROVIDER.AUTH_SECRET, salt: SESSION_COOKIE, maxAge: 30 * 24 * HOUR });
+  return `${SESSION_COOKIE}=${value}`;
+}
 
 function cookieNamed(res: Response, name: string) {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
@@ -68,6 +83,43 @@ describe('staff area with a sign-in provider', () => {
     const res = await get('/staff', { headers: { Cookie: 'authjs.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..AAAA.BBBB.CCCC' } });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/^\/staff\/sign-in\?/);
+  });
+
+  it('accepts a session signed in less than STAFF_SESSION_HOURS (default 8) ago', async () => {
+    const cookie = await sessionCookie(1);
+    const page = await get('/staff', { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const session = await get('/api/auth/session', { headers: { Cookie: cookie } });
+    expect(await session.json()).toMatchObject({ user: { email: 'ada@northgate.example' } });
+  });
+
+  it.each([
+    ['signed in 9 hours ago', 9],
+    ['signed in 30 days ago', 30 * 24],
+    ['without a sign-in time', undefined],
+  ])('refuses a session %s, though its own expiry is in the future', async (_, hoursAgo) => {
+    const cookie = await sessionCookie(hoursAgo);
+    const page = await get('/staff/signups', { headers: { Cookie: cookie } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toMatch(/^\/staff\/sign-in\?/);
+    const session = await get('/api/auth/session', { headers: { Cookie: cookie } });
+    expect(await session.json()).toBeNull();
+    // And the browser is told to drop it.
+    expect(cookieNamed(session, SESSION_COOKIE)).toMatch(/^authjs\.session-token=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+  });
+
+  it('never extends a session past 8 hours from sign-in when it is refreshed', async () => {
+    const signedInAt = now() - 7 * HOUR;
+    const end = signedInAt + 8 * HOUR;
+    const session = await get('/api/auth/session', { headers: { Cookie: await sessionCookie(7) } });
+    const body = await session.json();
+    expect(Date.parse(body.expires) / 1000).toBeLessThanOrEqual(end);
+    const renewed = cookieNamed(session, SESSION_COOKIE)!;
+    const token = await decode({ token: renewed.slice(SESSION_COOKIE.length + 1).split(';')[0], secret: PROVIDER.AUTH_SECRET, salt: SESSION_COOKIE });
+    // The refreshed cookie keeps the original sign-in time, and its own expiry is the end of the 8 hours.
+    expect(token?.signedInAt).toBeGreaterThanOrEqual(signedInAt);
+    expect(token?.signedInAt).toBeLessThanOrEqual(signedInAt + 60);
+    expect(token?.exp).toBeLessThanOrEqual(end + 60);
   });
 
   it('serves the sign-in page with a CSRF cookie and lets its form reach the provider', async () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvField, csvRow } from '../../src/lib/staff/csv.ts';
 
-/** A small RFC 4180 reader, to check that what we write reads back as the same cells. */
-function parseCsv(text: string): string[][] {
+/**
+ * A small RFC 4180 reader, to check that what we write reads back as the same cells; `separator` as a
+ * spreadsheet's import dialog would choose it (comma, semicolon or tab), quotes honoured as they all do.
+ */
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -12,7 +15,7 @@ function parseCsv(text: string): string[][] {
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
+    else if (c === separator) { row.push(field); field = ''; }
     else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
     else field += c;
   }
@@ -34,8 +37,6 @@ describe('csvField', () => {
   it.each([
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
-    ['two\nlines', '"two\nlines"'],
-    ['cr\rlf', '"cr\rlf"'],
     ['semi;colon', '"semi;colon"'],
     [' padded ', '" padded "'],
   ])('quotes %j as %j', (value, expected) => {
@@ -56,6 +57,36 @@ describe('csvField', () => {
     expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
+  // A spreadsheet may split on tabs, semicolons or line ends as well as commas: whatever follows one of those
+  // starts a cell of its own there, so any cell with a control character or a separator in front of a formula
+  // character is quoted (one cell in any importer that honours quotes) and prefixed.
+  it.each([
+    ['x\t=1+1'],
+    ['two\nlines'],
+    ['cr\rlf'],
+    ['line1\r\n=cmd'],
+    ['nul\u0000byte'],
+    ['bell\u0007'],
+    ['del\u007f'],
+    ['x\u001f@SUM(A1)'],
+    ['a,=1+1'],
+    ['a;+1'],
+    ['a, -1'],
+    ['\u000b=1+1'],
+    ['\u0000=1+1'],
+  ])('quotes and prefixes %j, which a spreadsheet could split into a formula', (value) => {
+    const field = csvField(value);
+    expect(field).toBe(`"'${value.replaceAll('"', '""')}"`);
+    const [[cell]] = parseCsv(`${field}\r\n`);
+    expect(cell).toBe(`'${value}`);
+  });
+
+  it.each([',', ';', '\t'])('leaves no cell starting with a formula character when split on %j', (separator) => {
+    const row = csvRow(['x\t=1+1', 'a;=1', 'b,=2', 'c\t@SUM(A1)', 'plain']);
+    const [cells] = parseCsv(row, separator);
+    for (const cell of cells) expect(cell).not.toMatch(/^\s*[=+\-@]/);
+  });
+
   it('does not touch formula characters inside a cell', () => {
     expect(csvField('a=b')).toBe('a=b');
     expect(csvField('user@example.org')).toBe('user@example.org');
@@ -71,7 +102,7 @@ describe('csvRow', () => {
     const values = ['Zoë "Z" O\'Neil', 'line1\r\nline2', ',', '""', '=cmd|\' /C calc\'!A0', 'plain'];
     const text = csvRow(values) + csvRow(['x']);
     expect(parseCsv(text)).toEqual([
-      ['Zoë "Z" O\'Neil', 'line1\r\nline2', ',', '""', '\'=cmd|\' /C calc\'!A0', 'plain'],
+      ['Zoë "Z" O\'Neil', '\'line1\r\nline2', ',', '""', '\'=cmd|\' /C calc\'!A0', 'plain'],
       ['x'],
     ]);
   });

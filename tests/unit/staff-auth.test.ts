@@ -4,6 +4,8 @@ import { isStaffEmail } from '../../src/lib/auth/staff-email.ts';
 import { authProviders, entraProfile, oidcProfile, staffProviders } from '../../src/lib/auth/providers.ts';
 import { publicOrigin } from '../../src/lib/auth/public-origin.ts';
 import { safeReturnPath } from '../../src/lib/auth/return-path.ts';
+import { mayEnter, type StaffRules } from '../../src/lib/auth/staff-claims.ts';
+import { authOptions } from '../../src/lib/auth/auth-options.ts';
 import { pageWindow } from '../../src/lib/staff/paging.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
@@ -102,13 +104,117 @@ describe('profiles', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('prefers the email claim in Entra ID', () => {
-    expect(entraProfile({ sub: 'x', email: 'a@b.example', preferred_username: 'c@d.example' }).email).toBe('a@b.example');
+  it('prefers the email claim in Entra ID when Microsoft says its domain owner is verified', () => {
+    expect(entraProfile({ sub: 'x', email: 'a@b.example', xms_edov: true, preferred_username: 'c@d.example' }).email).toBe('a@b.example');
+    expect(entraProfile({ sub: 'x', email: 'a@b.example', preferred_username: 'c@d.example' }).email).toBe('c@d.example');
   });
 
-  it('drops an address the OIDC provider marks unverified', () => {
+  it('drops an address the OIDC provider does not say, as the boolean true, it verified', () => {
     expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example', email_verified: false }).email).toBeNull();
+    expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example', email_verified: 'false' }).email).toBeNull();
+    expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example' }).email).toBeNull();
     expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example', email_verified: true }).email).toBe('ada@northgate.example');
+  });
+});
+
+describe('who may enter (the sign-in decision)', () => {
+  const rules: StaffRules = { domains: ['northgate.example'] };
+  const withRole: StaffRules = { domains: ['northgate.example'], entraRequiredRole: 'Staff' };
+  const ada = 'ada@northgate.example';
+
+  it.each([
+    [{ email: ada, email_verified: true }, true],
+    [{ email: ada, email_verified: false }, false],
+    [{ email: ada, email_verified: 'false' }, false],
+    [{ email: ada, email_verified: 'true' }, false],
+    [{ email: ada, email_verified: 1 }, false],
+    [{ email: ada }, false],
+    [{ email: ada, email_verified: null }, false],
+    [{ email: 'eve@elsewhere.example', email_verified: true }, false],
+    [{ email: ['ada@northgate.example'], email_verified: true }, false],
+    [{ email_verified: true, preferred_username: ada }, false],
+  ])('generic OIDC %j → %s', (claims, expected) => {
+    expect(mayEnter('oidc', { sub: 'x', ...claims }, rules)).toBe(expected);
+  });
+
+  it.each([
+    // The user principal name: its domain is always one the tenant has verified.
+    [{ preferred_username: ada }, true],
+    // `email` is the Mail attribute, which need not be verified: only with xms_edov (domain owner verified).
+    [{ email: ada, preferred_username: 'eve@elsewhere.example' }, false],
+    [{ email: ada, xms_edov: false, preferred_username: 'eve@elsewhere.example' }, false],
+    [{ email: ada, xms_edov: 'true', preferred_username: 'eve@elsewhere.example' }, false],
+    [{ email: ada, xms_edov: true, preferred_username: 'eve@elsewhere.example' }, true],
+    [{ email: 'eve@elsewhere.example', xms_edov: true, preferred_username: ada }, false],
+    [{ email: ada }, false],
+    [{}, false],
+  ])('Entra ID %j → %s', (claims, expected) => {
+    expect(mayEnter('microsoft-entra-id', { sub: 'x', ...claims }, rules)).toBe(expected);
+  });
+
+  it.each([
+    [{ preferred_username: ada, roles: ['Staff'] }, true],
+    [{ preferred_username: ada, roles: ['Reader', 'Staff'] }, true],
+    [{ preferred_username: ada, roles: ['Student'] }, false],
+    [{ preferred_username: ada, roles: ['staff'] }, false],
+    [{ preferred_username: ada, roles: 'Staff' }, false],
+    [{ preferred_username: ada }, false],
+    [{ preferred_username: 'eve@elsewhere.example', roles: ['Staff'] }, false],
+  ])('Entra ID with a required role %j → %s', (claims, expected) => {
+    expect(mayEnter('microsoft-entra-id', { sub: 'x', ...claims }, withRole)).toBe(expected);
+  });
+
+  it('asks the role only of Entra ID, whose tokens carry app roles', () => {
+    expect(mayEnter('oidc', { sub: 'x', email: ada, email_verified: true }, withRole)).toBe(true);
+  });
+
+  it('refuses an unknown provider and missing claims', () => {
+    expect(mayEnter('github', { sub: 'x', email: ada, email_verified: true }, rules)).toBe(false);
+    expect(mayEnter(undefined, { sub: 'x', email: ada, email_verified: true }, rules)).toBe(false);
+    expect(mayEnter('oidc', undefined, rules)).toBe(false);
+  });
+
+  it('reads the required role from AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE into the sign-in callback', async () => {
+    const options = authOptions(parseConfig({ ...ENTRA, AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: 'Staff' }), new URL('https://www.northgate.example'));
+    const signIn = (roles: string[]) => options.callbacks!.signIn!({
+      user: { email: ada }, account: { provider: 'microsoft-entra-id', type: 'oidc', providerAccountId: 'x' },
+      profile: { sub: 'x', preferred_username: ada, roles },
+    });
+    expect(await signIn(['Staff'])).toBe(true);
+    expect(await signIn([])).toBe(false);
+  });
+
+  it('refuses AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE without Entra ID, where it would do nothing', () => {
+    expect(problems({ ...OIDC, AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: 'Staff' })).toEqual([expect.stringMatching(/^AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: has no effect without Microsoft Entra ID/)]);
+  });
+});
+
+describe('session lifetime', () => {
+  const HOUR = 60 * 60;
+  const jwtCallback = (env: Record<string, string>) => {
+    const options = authOptions(parseConfig({ ...OIDC, ...env }), new URL('https://www.northgate.example'));
+    return (token: Record<string, unknown>, trigger?: 'signIn') => options.callbacks!.jwt!({ token, user: { email: 'ada@northgate.example' }, trigger });
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('records the sign-in time on sign-in', async () => {
+    const token = await jwtCallback({})({ email: 'ada@northgate.example' }, 'signIn');
+    expect(token?.signedInAt).toBeGreaterThanOrEqual(now() - 5);
+  });
+
+  it('ends a session STAFF_SESSION_HOURS after sign-in (default 8), and sets the cookie lifetime to match', async () => {
+    expect(authOptions(parseConfig(OIDC), new URL('https://x.example')).session?.maxAge).toBe(8 * HOUR);
+    expect(authOptions(parseConfig({ ...OIDC, STAFF_SESSION_HOURS: '2' }), new URL('https://x.example')).session?.maxAge).toBe(2 * HOUR);
+    const twoHours = jwtCallback({ STAFF_SESSION_HOURS: '2' });
+    expect(await twoHours({ signedInAt: now() - HOUR })).toMatchObject({ signedInAt: expect.any(Number) });
+    expect(await twoHours({ signedInAt: now() - 3 * HOUR })).toBeNull();
+    expect(await twoHours({ signedInAt: now() + HOUR })).toBeNull();
+    expect(await twoHours({ signedInAt: String(now()) })).toBeNull();
+    expect(await twoHours({})).toBeNull();
+  });
+
+  it.each(['0', '-1', 'eight', '1000'])('refuses STAFF_SESSION_HOURS=%s', (hours) => {
+    expect(problems({ ...OIDC, STAFF_SESSION_HOURS: hours })).toEqual([expect.stringMatching(/^STAFF_SESSION_HOURS: /)]);
   });
 });
 
@@ -132,6 +238,30 @@ describe('safeReturnPath', () => {
     ['//evil.example/', '/staff'],
     ['/\\evil.example/', '/staff'],
     [null, '/staff'],
+    ['', '/staff'],
+    ['/staff#top', '/staff#top'],
+    // Browsers drop tabs and line ends from URLs: `/<TAB>/evil.example` is `//evil.example` to them.
+    ['/\t/evil.example', '/staff'],
+    ['/\n/evil.example', '/staff'],
+    ['/\r/evil.example', '/staff'],
+    ['/\r\n/evil.example', '/staff'],
+    ['/\u0000/evil.example', '/staff'],
+    ['/\u001f/evil.example', '/staff'],
+    ['/\u007f/evil.example', '/staff'],
+    ['/\u0085/evil.example', '/staff'],
+    ['/staff\tx', '/staff'],
+    ['\t//evil.example', '/staff'],
+    [' //evil.example', '/staff'],
+    ['\\\\evil.example', '/staff'],
+    ['/\\/evil.example', '/staff'],
+    ['/staff\\..\\..\\evil', '/staff'],
+    ['///evil.example', '/staff'],
+    ['/%2F/evil.example', '/%2F/evil.example'],
+    ['https:evil.example', '/staff'],
+    ['javascript:alert(1)', '/staff'],
+    ['/../../staff/signups', '/staff/signups'],
+    ['/staff/../..//evil.example', '/staff'],
+    ['http://127.0.0.1/staff', '/staff'],
   ])('%j → %j', (value, expected) => {
     expect(safeReturnPath(value)).toBe(expected);
   });

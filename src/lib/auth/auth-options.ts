@@ -2,13 +2,12 @@ import type { FullAuthConfig } from 'auth-astro/src/config';
 import type { Config } from '../config.ts';
 import { log } from '../log.ts';
 import { authProviders } from './providers.ts';
-import { isStaffEmail } from './staff-email.ts';
+import { sessionCallbacks } from './session-lifetime.ts';
+import { mayEnter } from './staff-claims.ts';
 
 export const AUTH_PREFIX = '/api/auth';
 export const SIGN_IN_PAGE = '/staff/sign-in';
 export const ERROR_PAGE = '/staff/auth-error';
-/** A working day: staff sign in again the next morning. */
-const SESSION_SECONDS = 8 * 60 * 60;
 
 /**
  * The Auth.js configuration for one request, built at run time from the validated environment (never at build
@@ -16,7 +15,10 @@ const SESSION_SECONDS = 8 * 60 * 60;
  * `__Secure-`/`__Host-` names over https.
  */
 export function authOptions(config: Config, origin: URL): FullAuthConfig {
-  const domains = config.STAFF_EMAIL_DOMAINS ?? [];
+  const rules = { domains: config.STAFF_EMAIL_DOMAINS ?? [], entraRequiredRole: config.AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE };
+  // STAFF_SESSION_HOURS after sign-in, however active: a working day by default, then staff sign in again.
+  const lifetime = Math.round(config.STAFF_SESSION_HOURS * 60 * 60);
+  const session = sessionCallbacks(lifetime);
   return {
     prefix: AUTH_PREFIX,
     basePath: AUTH_PREFIX,
@@ -25,12 +27,16 @@ export function authOptions(config: Config, origin: URL): FullAuthConfig {
     trustHost: true,
     useSecureCookies: origin.protocol === 'https:',
     providers: authProviders(config),
-    session: { strategy: 'jwt', maxAge: SESSION_SECONDS },
+    // maxAge is the cookie's lifetime at sign-in; the callbacks below end the session itself.
+    session: { strategy: 'jwt', maxAge: lifetime },
+    jwt: { encode: session.encode },
     // Our own pages in the site's look; Auth.js's built-in ones need inline styles our CSP refuses.
     pages: { signIn: SIGN_IN_PAGE, error: ERROR_PAGE, signOut: '/staff' },
     callbacks: {
       // Outsiders never get a session: Auth.js sends them to the error page with `error=AccessDenied`.
-      signIn: ({ user }) => isStaffEmail(user.email, domains),
+      signIn: ({ account, profile }) => mayEnter(account?.provider, profile, rules),
+      jwt: session.jwt,
+      session: session.session,
       // Only ever back into this site.
       redirect: ({ url, baseUrl }) => {
         const target = new URL(url, baseUrl);

@@ -1,6 +1,7 @@
 import MicrosoftEntraID from '@auth/core/providers/microsoft-entra-id';
 import type { Provider } from '@auth/core/providers';
 import type { Config } from '../config.ts';
+import { ENTRA_ID, OIDC_ID, verifiedEmail, type Claims } from './staff-claims.ts';
 
 export interface StaffProvider { id: string; name: string; issuer: string }
 
@@ -12,10 +13,10 @@ const checks: ('pkce' | 'state' | 'nonce')[] = ['pkce', 'state', 'nonce'];
 export function staffProviders(config: Config): StaffProvider[] {
   const list: StaffProvider[] = [];
   if (config.AUTH_MICROSOFT_ENTRA_ID_ID && config.AUTH_MICROSOFT_ENTRA_ID_ISSUER) {
-    list.push({ id: 'microsoft-entra-id', name: 'Microsoft', issuer: config.AUTH_MICROSOFT_ENTRA_ID_ISSUER });
+    list.push({ id: ENTRA_ID, name: 'Microsoft', issuer: config.AUTH_MICROSOFT_ENTRA_ID_ISSUER });
   }
   if (config.AUTH_OIDC_ID && config.AUTH_OIDC_ISSUER) {
-    list.push({ id: 'oidc', name: config.AUTH_OIDC_NAME, issuer: config.AUTH_OIDC_ISSUER });
+    list.push({ id: OIDC_ID, name: config.AUTH_OIDC_NAME, issuer: config.AUTH_OIDC_ISSUER });
   }
   return list;
 }
@@ -37,7 +38,7 @@ export function authProviders(config: Config): Provider[] {
   }
   if (config.AUTH_OIDC_ID) {
     providers.push({
-      id: 'oidc',
+      id: OIDC_ID,
       name: config.AUTH_OIDC_NAME,
       type: 'oidc',
       issuer: config.AUTH_OIDC_ISSUER,
@@ -54,26 +55,19 @@ export function authProviders(config: Config): Provider[] {
   return providers;
 }
 
-/** The claims we read; providers send more. */
-interface Claims { sub?: unknown; name?: unknown; email?: unknown; email_verified?: unknown; preferred_username?: unknown }
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
-/** Entra ID: `email` is optional there; work accounts always have a user principal name in `preferred_username`. */
+/** Entra ID: the name and address from the ID token (see verifiedEmail for which address). */
 export function entraProfile(claims: Claims) {
-  return {
-    id: String(claims.sub),
-    name: str(claims.name) ?? null,
-    email: str(claims.email) ?? str(claims.preferred_username) ?? null,
-    image: null,
-  };
+  return { id: String(claims.sub), name: str(claims.name) ?? null, email: verifiedEmail(ENTRA_ID, claims), image: null };
 }
 
-/** Generic OIDC: an address the provider says is unverified is no address. */
+/** Generic OIDC: an address the provider has not verified is no address. */
 export function oidcProfile(claims: Claims) {
   return {
     id: String(claims.sub),
     name: str(claims.name) ?? str(claims.preferred_username) ?? null,
-    email: claims.email_verified === false ? null : str(claims.email) ?? null,
+    email: verifiedEmail(OIDC_ID, claims),
     image: null,
   };
 }
