@@ -161,6 +161,7 @@ describe('real responses match /openapi.json', () => {
   });
   const cases: [string, string, string, number, RequestInit | undefined][] = [
     ['get', '/api/health', '/api/health', 200, undefined],
+    ['get', '/.well-known/api-catalog', '/.well-known/api-catalog', 405, { method: 'DELETE' }],
     ['get', '/api/search', '/api/search?q=greek&limit=3', 200, undefined],
     ['get', '/api/search', '/api/search?q=', 400, undefined],
     ['get', '/api/search', '/api/search?q=greek&limit=0&type=book', 400, undefined],
