@@ -52,7 +52,7 @@ const fields = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional().describe('PostgreSQL connection URL (postgres://user:password@host:5432/db); set, it replaces the SQLite store so several instances share one'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('Most PostgreSQL connections one instance opens'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional().describe('Redis URL (redis://host:6379); set, the rate-limit counters live there so several instances share one limit'),
-  CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md'),
+  CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md, and in /openapi.json (info.contact)'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
 
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()

@@ -19,7 +19,7 @@ export const departmentSchema = z.object({
 });
 
 export const termSchema = z.object({
-  id: z.string().regex(/^\d{4}-(spring|summer|fall)$/, 'a term id looks like "2027-spring"').describe('Term id, e.g. "2027-spring"'),
+  id: z.string().regex(/^[0-9]{4}-(spring|summer|fall)$/, 'a term id looks like "2027-spring"').describe('Term id, e.g. "2027-spring"'),
   name: z.string().min(1).describe('Display name, e.g. "Spring 2027"'),
   starts: z.iso.date().describe('First day of classes, e.g. "2027-01-18"'),
   ends: z.iso.date().describe('Last day of the term, e.g. "2027-05-07"'),

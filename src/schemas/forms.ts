@@ -7,9 +7,17 @@ import { COURSE_CODE, topicSlugs } from './content.ts';
 import { MAX_INTERESTS } from '../lib/store/types.ts';
 import { CHALLENGE_ACTIONS, type ChallengeAction } from '../lib/challenge/actions.ts';
 
-// Control characters have no business in a name or an address; notes may keep line breaks and tabs.
-const NO_CONTROLS = /^[^\p{Cc}\p{Cs}\u2028\u2029]*$/u;
-const NO_CONTROLS_BUT_LINES = /^(?:[^\p{Cc}\p{Cs}]|[\n\r\t])*$/u;
+// Control characters (C0, DEL, C1), lone surrogates and, in one-line fields, the line and paragraph separators
+// have no business in a name or an address; notes may keep line breaks and tabs. The patterns also go into
+// /openapi.json, so they use only explicit ranges: no \p{…} property escapes (Python's re rejects them; JavaScript
+// without the `u` flag, as in Spectral's validator, reads \p{Cc} as the letters "p{Cc}") and no \d or \s (whose
+// meaning differs between engines). A paired surrogate (an emoji, say) is one character with the `u` flag and in
+// code-point engines (Python, Java); the second alternative lets it through in engines that match UTF-16 code
+// units one at a time (JavaScript without `u`). tests/unit/forms-schemas.test.ts checks every BMP character.
+const NO_CONTROLS = /^(?:[^\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/u;
+const NO_CONTROLS_BUT_LINES = /^(?:[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/u;
+// A page path: no whitespace (JavaScript's \s, spelled out) and no control characters.
+const PAGE_PATH = /^\/[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/u;
 
 const line = (max: number) => z.string().trim().min(1).max(max).regex(NO_CONTROLS, 'must not contain control characters');
 const email = z.email({ error: 'must be an email address, e.g. "ada@example.org"' }).max(254);
@@ -22,7 +30,7 @@ export const signupSchema = z.strictObject({
   interests: z.array(z.enum(topicSlugs)).max(MAX_INTERESTS)
     .refine((list) => new Set(list).size === list.length, 'list each topic once')
     .optional().describe(`Topic slugs, at most ${MAX_INTERESTS}, from: ${topicSlugs.join(', ')}. A repeat signup adds them to the stored ones`),
-  source: z.string().max(200).regex(/^\/[^\s\p{Cc}]*$/u, 'must be a page path, e.g. "/newsletter/"').optional()
+  source: z.string().max(200).regex(PAGE_PATH, 'must be a page path, e.g. "/newsletter/"').optional()
     .describe('The page path the form was sent from, e.g. "/newsletter/"'),
   turnstileToken: turnstileToken(CHALLENGE_ACTIONS.signup).optional(),
 }).describe('Email marketing signup');
@@ -44,7 +52,7 @@ export const registrationSchema = z.strictObject({
     phone: z.string().regex(/^\+?[0-9][0-9 ().-]{3,28}[0-9]$/, 'a phone number, e.g. "+1 555 0100"').optional()
       .describe('e.g. "+1 555 0100"'),
   }).describe('The returning student'),
-  term: z.string().regex(/^\d{4}-(spring|summer|fall)$/, 'a term id looks like "2027-spring"')
+  term: z.string().regex(/^[0-9]{4}-(spring|summer|fall)$/, 'a term id looks like "2027-spring"')
     .describe('Term id open for registration, e.g. "2027-spring" (see the catalog)'),
   courses: z.array(courseSelectionSchema).min(1, 'choose at least one course').max(8, 'choose at most 8 courses')
     .superRefine((list, ctx) => {

@@ -5,7 +5,7 @@ export const pageTypes = ['course', 'program', 'handbook', 'page'] as const;
 export type PageType = (typeof pageTypes)[number];
 
 /** An integer query parameter: digits only, so "1e3", "2.5" and " 3" are refused rather than coerced. */
-const intParam = (min: number, max: number) => z.union([z.number(), z.string().regex(/^\d{1,9}$/, 'Expected a whole number').transform(Number)])
+const intParam = (min: number, max: number) => z.union([z.number(), z.string().regex(/^[0-9]{1,9}$/, 'Expected a whole number').transform(Number)])
   .pipe(z.number().int().min(min).max(max));
 
 export const searchQuerySchema = z.object({

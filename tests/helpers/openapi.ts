@@ -9,20 +9,28 @@ import { expect } from 'vitest';
 import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
 
 type Json = Record<string, any>;
-const doc = openApiDocument() as Json;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-(addFormats as unknown as (a: Ajv2020) => void)(ajv);
-// One schema holding the whole document, so `#/components/...` references resolve inside it.
-ajv.addSchema({ $id: 'openapi.json', ...doc } as Json);
+const doc = openApiDocument('https://northgate.example') as Json;
+function validatorOf(unicodeRegExp: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, unicodeRegExp });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  // One schema holding the whole document, so `#/components/...` references resolve inside it.
+  ajv.addSchema({ $id: 'openapi.json', ...doc } as Json);
+  return ajv;
+}
+// `pattern`s are ECMA-262 regexes; some validators (Spectral's among them) compile them without the `u` flag.
+const validators = { unicode: validatorOf(true), 'code-units': validatorOf(false) };
 
 /** The schema a path inside the document names, e.g. ['paths', '/api/health', 'get', …]. */
 function pointer(path: string[]): string {
   return `openapi.json#/${path.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
 }
 
-/** Validate any value against a document-relative schema location, e.g. `components/schemas/ApiError`. */
-export function validateAt(path: string[], value: unknown): string[] {
-  const validate = ajv.getSchema(pointer(path));
+/**
+ * Validate any value against a document-relative schema location, e.g. `components/schemas/ApiError`, with
+ * patterns compiled with the `u` flag (as JSON Schema means) or without it (as some validators do).
+ */
+export function validateAt(path: string[], value: unknown, regex: keyof typeof validators = 'unicode'): string[] {
+  const validate = validators[regex].getSchema(pointer(path));
   if (!validate) throw new Error(`no schema at ${path.join(' › ')}`);
   return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`);
 }

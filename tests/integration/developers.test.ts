@@ -45,7 +45,7 @@ describe('/developers page', () => {
       expect(decode(html)).toContain(withOrigin(example.command, origin!));
       expect(markdown).toContain(withOrigin(example.command, origin!));
     }
-    for (const item of Object.values(openApiDocument().paths as Record<string, Record<string, { operationId?: string }>>)) {
+    for (const item of Object.values(openApiDocument('https://northgate.example').paths as Record<string, Record<string, { operationId?: string }>>)) {
       for (const op of Object.values(item)) if (op.operationId) expect(markdown).toContain(op.operationId);
     }
     for (const text of ['developers@northgate.example', 'X-RateLimit-Remaining', 'Retry-After', '/.well-known/api-catalog', '/mcp', '/auth.md']) {

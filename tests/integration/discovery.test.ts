@@ -48,6 +48,15 @@ describe('discovery documents', () => {
     expect(entry!.status![0]!.href).toBe(`${server.url}/api/health`);
   });
 
+  it('/openapi.json links the guide, its contact and its license with absolute URLs on this origin', async () => {
+    const doc = await (await get('/openapi.json')).json();
+    const links = [doc.externalDocs.url, doc.info.contact.url, doc.info.license.url];
+    expect(links).toEqual([`${server.url}/developers`, `${server.url}/developers`, `${server.url}/developers#terms`]);
+    const guide = await (await get('/developers')).text();
+    expect(guide).toContain('id="terms"');
+    expect(guide).toContain(`mailto:${doc.info.contact.email}`);
+  });
+
   it('HEAD of the API catalog names it in a Link header, without a body', async () => {
     const res = await get('/.well-known/api-catalog', { method: 'HEAD' });
     expect(res.status).toBe(200);
@@ -152,6 +161,7 @@ describe('real responses match /openapi.json', () => {
   });
   const cases: [string, string, string, number, RequestInit | undefined][] = [
     ['get', '/api/health', '/api/health', 200, undefined],
+    ['get', '/.well-known/api-catalog', '/.well-known/api-catalog', 405, { method: 'DELETE' }],
     ['get', '/api/search', '/api/search?q=greek&limit=3', 200, undefined],
     ['get', '/api/search', '/api/search?q=', 400, undefined],
     ['get', '/api/search', '/api/search?q=greek&limit=0&type=book', 400, undefined],

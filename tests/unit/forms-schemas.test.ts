@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/http/api-error.ts';
 import { parseBody } from '../../src/lib/forms/parse-body.ts';
 import { registrationSchema, signupSchema } from '../../src/schemas/forms.ts';
+import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
 
 const issuesOf = (schema: typeof signupSchema | typeof registrationSchema, body: unknown) => {
   try {
@@ -56,5 +57,33 @@ describe('registrationSchema', () => {
     const nine = Array.from({ length: 9 }, (_, i) => ({ code: `BIB${100 + i}` }));
     expect(issuesOf(registrationSchema, registration({ courses: nine }))).toEqual(['courses']);
     expect(issuesOf(registrationSchema, registration({ notes: 'x'.repeat(2001) }))).toEqual(['notes']);
+  });
+});
+
+describe('the text patterns, as zod checks them and as /openapi.json publishes them', () => {
+  const schemas = (openApiDocument('https://northgate.example') as Record<string, any>).components.schemas;
+  // `meant` is the meaning the fields had when written with Unicode property escapes, which many engines lack.
+  const fields = [
+    { name: 'a name', published: schemas.SignupRequest.properties.name.pattern, meant: /^[^\p{Cc}\p{Cs}\u2028\u2029]*$/u,
+      text: (s: string) => `a${s}b`, zod: (text: string) => issuesOf(signupSchema, { email: 'a@example.org', name: text }).length === 0 },
+    { name: 'notes', published: schemas.RegistrationRequest.properties.notes.pattern, meant: /^(?:[^\p{Cc}\p{Cs}]|[\n\r\t])*$/u,
+      text: (s: string) => `a${s}b`, zod: (text: string) => issuesOf(registrationSchema, registration({ notes: text })).length === 0 },
+    { name: 'a page path', published: schemas.SignupRequest.properties.source.pattern, meant: /^\/[^\s\p{Cc}]*$/u,
+      text: (s: string) => `/a${s}b`, zod: (text: string) => issuesOf(signupSchema, { email: 'a@example.org', source: text }).length === 0 },
+  ];
+  const samples = ['Zoë 😀', '𝔊𝔯𝔢𝔢𝔨', '\u{10ffff}', 'line\r\nnext\ttab', '\u0000', '\u0085', '\u2028', ' ', '\u00a0', '\ufeff',
+    String.fromCharCode(0xd800), String.fromCharCode(0xdfff), `${String.fromCharCode(0xdc00)}${String.fromCharCode(0xd800)}`];
+
+  it.each(fields)('$name: the published pattern has no property escapes and means the same with and without the u flag', ({ published, meant, text }) => {
+    expect(published).not.toMatch(/\\[pP]\{|\\[dDsSwW]/);
+    const unicode = new RegExp(published, 'u');
+    const codeUnits = new RegExp(published);
+    const probe = (value: string) => expect([unicode.test(value), codeUnits.test(value)], JSON.stringify(value)).toEqual([meant.test(value), meant.test(value)]);
+    for (let c = 0; c <= 0xffff; c++) probe(text(String.fromCharCode(c)));
+    for (const s of samples) probe(text(s));
+  });
+
+  it.each(fields)('$name: zod accepts and refuses as the published pattern does', ({ meant, text, zod }) => {
+    for (const s of samples) expect(zod(text(s)), JSON.stringify(s)).toBe(meant.test(text(s)));
   });
 });

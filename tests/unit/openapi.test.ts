@@ -1,13 +1,14 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { getConfig } from '../../src/lib/config.ts';
 import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
 import { errorCodes } from '../../src/schemas/api-error.ts';
 import { signupSchema } from '../../src/schemas/forms.ts';
 import { validateAt } from '../helpers/openapi.ts';
 
 type Json = Record<string, any>;
-const doc = openApiDocument() as Json;
+const doc = openApiDocument('https://northgate.example') as Json;
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const operations = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
   Object.entries<Json>(item).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op })));
@@ -25,6 +26,14 @@ describe('/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.1.0');
     expect(doc.servers).toEqual([{ url: '/' }]);
+  });
+
+  it('has absolute links from the origin it is given, the contact address, a license, and no auth on any operation', () => {
+    expect(doc.externalDocs.url).toBe('https://northgate.example/developers');
+    expect(doc.info.contact).toMatchObject({ email: getConfig().CONTACT_EMAIL, url: 'https://northgate.example/developers' });
+    expect(doc.info.license).toEqual({ name: 'Proprietary: all rights reserved', url: 'https://northgate.example/developers#terms' });
+    expect(operations.filter((o) => !Array.isArray(o.op.security) || o.op.security.length > 0)).toEqual([]);
+    expect(doc.components.securitySchemes).toBeUndefined();
   });
 
   it('describes every route of the specification\'s endpoint table', () => {
@@ -80,24 +89,41 @@ describe('/openapi.json', () => {
     expect(search.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: 10 });
   });
 
-  it('has examples that match their own schemas', () => {
-    let checked = 0;
+  it('has examples that match their own schemas, with and without the u flag on patterns', () => {
+    // Every example in the document: media types (request and response), parameters and headers, each with its schema.
+    const found: [string[], unknown][] = [];
+    const media = (at: string[], content: Json = {}) => {
+      for (const [type, m] of Object.entries<Json>(content)) {
+        if ('example' in m) found.push([[...at, type, 'schema'], m.example]);
+        for (const e of Object.values<Json>(m.examples ?? {})) found.push([[...at, type, 'schema'], e.value]);
+      }
+    };
+    const withSchema = (at: string[], item: Json) => {
+      if ('example' in item) found.push([[...at, 'schema'], item.example]);
+      for (const e of Object.values<Json>(item.examples ?? {})) found.push([[...at, 'schema'], e.value]);
+    };
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      (item.parameters ?? []).forEach((p: Json, i: number) => withSchema(['paths', path, 'parameters', String(i)], p));
+    }
     for (const { path, method, op } of operations) {
-      const bodies: [string[], unknown][] = [];
-      for (const [type, media] of Object.entries<Json>(op.requestBody?.content ?? {})) if (media.example) bodies.push([['paths', path, method, 'requestBody', 'content', type, 'schema'], media.example]);
+      const at = ['paths', path, method];
+      (op.parameters ?? []).forEach((p: Json, i: number) => withSchema([...at, 'parameters', String(i)], p));
+      media([...at, 'requestBody', 'content'], op.requestBody?.content);
       for (const [status, response] of Object.entries<Json>(op.responses)) {
-        for (const [type, media] of Object.entries<Json>(response.content ?? {})) {
-          const at = ['paths', path, method, 'responses', status, 'content', type, 'schema'];
-          if (media.example) bodies.push([at, media.example]);
-          for (const example of Object.values<Json>(media.examples ?? {})) bodies.push([at, example.value]);
+        media([...at, 'responses', status, 'content'], response.content);
+        for (const [name, header] of Object.entries<Json>(response.headers ?? {})) {
+          if (!header.$ref) withSchema([...at, 'responses', status, 'headers', name], header);
         }
       }
-      for (const [at, example] of bodies) {
-        expect(validateAt(at, example), `${at.join(' › ')}`).toEqual([]);
-        checked++;
-      }
     }
-    expect(checked).toBeGreaterThan(30);
+    for (const [name, header] of Object.entries<Json>(doc.components.headers)) withSchema(['components', 'headers', name], header);
+
+    for (const [at, example] of found) {
+      expect(validateAt(at, example), `${at.join(' › ')}`).toEqual([]);
+      expect(validateAt(at, example, 'code-units'), `${at.join(' › ')} (patterns without the u flag)`).toEqual([]);
+    }
+    expect(found.length).toBeGreaterThan(40);
+    expect(found.filter(([at]) => at.includes('parameters') || at.includes('headers')).length).toBeGreaterThan(5);
     expect(validateAt(['components', 'schemas', 'SignupRequest'], { email: 'a@b.example', extra: 1 })).not.toEqual([]);
   });
 });
