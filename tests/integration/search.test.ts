@@ -203,3 +203,35 @@ describe('search limits', () => {
     }
   });
 });
+
+describe('search() in process: callers that go away', () => {
+  it('drops a queued search once every caller waiting for it has aborted, and only then', async () => {
+    // Read when the module first reads its configuration: one worker, every query a miss.
+    const settings = { SEARCH_WORKERS: '1', SEARCH_CACHE_SIZE: '0', SEARCH_QUEUE_MAX: '10' };
+    const before = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, settings);
+    const { search, searchStats, closeSearch } = await import('../../src/lib/search/index.ts');
+    try {
+      // Each call queues its search before returning: the first takes the worker (loading the index), the rest wait.
+      const first = search({ q: 'greek' });
+      const [a, b, c, d] = [new AbortController(), new AbortController(), new AbortController(), new AbortController()];
+      const goneA = search({ q: 'hebrew' }, { signal: a.signal });
+      const goneB = search({ q: 'hebrew' }, { signal: b.signal }); // shares the one search with goneA
+      const leaving = search({ q: 'ministry' }, { signal: c.signal });
+      const staying = search({ q: 'ministry' }, { signal: d.signal });
+      a.abort();
+      b.abort();
+      c.abort(); // d still waits for the same search: it runs
+      await expect(goneA).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(goneB).rejects.toMatchObject({ name: 'AbortError' });
+      expect((await first).total).toBeGreaterThan(0);
+      expect((await staying).total).toBeGreaterThan(0);
+      await leaving.catch(() => {});
+      expect(searchStats().queries).toBe(2); // greek and ministry; hebrew never reached the worker
+      await expect(search({ q: 'x' }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      await closeSearch();
+      for (const [k, v] of Object.entries(before)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    }
+  });
+});
