@@ -9,7 +9,8 @@ export interface RawAnswer { total: number; results: RawHit[] }
  * Each worker's V8 heap limit. Left alone, V8 lets a worker's heap grow to 200+ MB of mostly garbage (the wasm's
  * answer for a common term is a string of several MB, per query) before collecting; a worker keeps ~30 MB alive.
  * With 64 MB, 1,110 distinct queries on the 10,000-page benchmark site through one worker left the process at 295 MB
- * RSS instead of 442 MB. The worst case we know, paging to offset 9,950 of "the" (every result parsed), still fits;
+ * RSS instead of 442 MB. The worst case we know, paging to offset 9,950 of "the" (every result parsed), still fits
+ * (requests now stop at offset 1,000);
  * a worker that runs out of heap is replaced and its query fails, so raise this for far bigger sites.
  */
 const HEAP_MB = 64;
