@@ -84,6 +84,7 @@ async function cached(query: RawQuery, { signal, beforeMiss, background = false 
   if (!flight && beforeMiss) {
     // Joining a search already on its way costs no worker, so only a caller that starts one is counted.
     await beforeMiss();
+    signal?.throwIfAborted(); // the client may have gone while it was counted
     const late = cache?.get(key);
     if (late) return late;
     flight = inFlight.get(key);
