@@ -44,7 +44,7 @@ try {
 if (config.REDIS_URL && !config.RATE_LIMIT_DISABLED && !(await connectRedis())) {
   log.warn({ redis: safeUrl(config.REDIS_URL) }, 'Redis not reachable at start: rate limits are per instance until it is');
 }
-if (config.RATE_LIMIT_DISABLED) log.warn('RATE_LIMIT_DISABLED=1: the forms and chat have no rate limits (benchmarks only)');
+if (config.RATE_LIMIT_DISABLED) log.warn('RATE_LIMIT_DISABLED=1: the forms, chat and search have no rate limits (benchmarks only)');
 const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
 const server = createServer({ keepAliveTimeout: 5000 }, createApp({ config, log, clientDir, astroHandler: handler }));
 

@@ -44,6 +44,7 @@ const fields = z.object({
   SEARCH_BUNDLE_DIR: z.string().min(1).optional().describe('Pagefind bundle to search; default: the build\'s dist/client/pagefind (benchmarks point it elsewhere)'),
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000).describe('Recent search answers kept in memory; 0 turns the cache off'),
   SEARCH_CACHE_MB: z.coerce.number().min(1).max(4096).default(32).describe('Upper bound on the memory of cached search answers, approximately, in MB'),
+  SEARCH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(64).describe('Searches that may wait for a busy search worker; more are refused with 503 SEARCH_UNAVAILABLE'),
   SEARCH_WARM: z.enum(['on', 'off']).default('off').describe('Warm the search cache with the most common terms in the background (on, off)'),
   TURNSTILE_SITE_KEY: z.string().min(1).max(200).optional().describe('Cloudflare Turnstile site key (public); with the secret, turns the form challenge on'),
   TURNSTILE_SECRET_KEY: z.string().min(1).max(200).optional().describe('Cloudflare Turnstile secret key; never sent to browsers'),

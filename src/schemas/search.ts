@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const pageTypes = ['course', 'program', 'handbook', 'page'] as const;
 export type PageType = (typeof pageTypes)[number];
 
+/** The deepest `offset` a search may ask for. */
+export const SEARCH_MAX_OFFSET = 1000;
+
 /** An integer query parameter: digits only, so "1e3", "2.5" and " 3" are refused rather than coerced. */
 const intParam = (min: number, max: number) => z.union([z.number(), z.string().regex(/^[0-9]{1,9}$/, 'Expected a whole number').transform(Number)])
   .pipe(z.number().int().min(min).max(max));
@@ -12,7 +15,9 @@ export const searchQuerySchema = z.object({
   q: z.string().trim().min(1, 'Must not be blank').max(256, 'At most 256 characters').describe('What to search for (1–256 characters after trimming)'),
   type: z.enum(pageTypes).optional().describe('Only pages of this kind: course, program, handbook or page'),
   limit: intParam(1, 50).default(10).describe('How many results to return (1–50, default 10)'),
-  offset: intParam(0, 100_000).default(0).describe('How many results to skip, for paging (default 0)'),
+  // Deep paging is a cost without a reader: nobody reads result 1,000 of a site search, but a scraper can make
+  // every query parse a long ranked list (the worker's window is offset + limit).
+  offset: intParam(0, SEARCH_MAX_OFFSET).default(0).describe(`How many results to skip, for paging (0–${SEARCH_MAX_OFFSET}, default 0)`),
 }).describe('Query parameters of GET /api/search');
 
 /** What callers pass (strings or numbers); `SearchQuery` is what they get after defaults. */

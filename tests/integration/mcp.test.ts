@@ -129,6 +129,30 @@ describe('MCP with SITE_URL set', () => {
   });
 });
 
+describe('search_site limits', () => {
+  it('counts searches that miss the cache against the client\'s search limit, shared with /api/search', async () => {
+    const other = await startServer();
+    const mcp = new Client({ name: 'institute-tests', version: '1.0.0' });
+    const search = async (query: string) => (await mcp.callTool({ name: 'search_site', arguments: { query, limit: 1 } })) as CallToolResult;
+    try {
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${other.url}/mcp`)));
+      const api = await fetch(`${other.url}/api/search?q=greek&limit=1`);
+      expect(api.headers.get('x-ratelimit-remaining')).toBe('59');
+      for (let i = 0; i < 59; i++) expect((await search(`greek ${i}`)).isError).toBeFalsy();
+      const over = await search('hebrew');
+      expect(over.isError).toBe(true);
+      expect(text(over)).toMatch(/Too many requests.*Retry-After/s);
+      // Answers already in the cache are still given.
+      expect((await search('greek 7')).isError).toBeFalsy();
+      expect((await search('greek')).structuredContent).toEqual(await api.json());
+      expect((await fetch(`${other.url}/api/search?q=hebrew`)).status).toBe(429);
+    } finally {
+      await mcp.close();
+      await other.stop();
+    }
+  });
+});
+
 describe('ask_site with a model (the OpenAI-compatible stand-in)', () => {
   it('answers with the chat\'s text and the pages it used as sources, and a model failure is a tool error', async () => {
     const model = await startOpenAiStandIn({ words: ['Yes: ', 'Greek ', 'runs online.'] });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
-// No result cache: every query here really runs in a worker, so the concurrency test exercises both workers.
-beforeAll(async () => { server = await startServer({ SEARCH_WORKERS: '2', SEARCH_CACHE_SIZE: '0' }); });
+// No result cache: every query here really runs in a worker, so the concurrency test exercises both workers. These
+// tests are about answers, not limits, and every query is a miss: the per-client search limit is off.
+beforeAll(async () => { server = await startServer({ SEARCH_WORKERS: '2', SEARCH_CACHE_SIZE: '0', RATE_LIMIT_DISABLED: '1' }); });
 afterAll(async () => { await server?.stop(); });
 
 interface Answer { query: string; total: number; limit: number; offset: number; results: { title: string; url: string; type: string; excerpt: string; markdownUrl: string }[] }
@@ -62,6 +63,7 @@ describe('GET /api/search', () => {
     expect(pages).toEqual(whole.results.slice(0, 12).map((r) => r.url));
     const beyond = await search(`q=course&offset=${whole.total}`);
     expect(beyond).toMatchObject({ total: whole.total, results: [] });
+    expect(await search('q=course&offset=1000')).toMatchObject({ total: whole.total, offset: 1000, results: [] });
   });
 
   it('escapes everything in excerpts except <mark> (a page whose text has <script> and &)', async () => {
@@ -83,7 +85,7 @@ describe('GET /api/search', () => {
   it.each([
     ['', 'q'], ['q=', 'q'], ['q=%20%20', 'q'], [`q=${'a'.repeat(257)}`, 'q'],
     ['q=x&type=blog', 'type'], ['q=x&limit=0', 'limit'], ['q=x&limit=51', 'limit'], ['q=x&limit=abc', 'limit'],
-    ['q=x&offset=-1', 'offset'], ['q=x&offset=1.5', 'offset'],
+    ['q=x&offset=-1', 'offset'], ['q=x&offset=1.5', 'offset'], ['q=x&offset=1001', 'offset'],
   ])('answers %j with 400 INVALID_QUERY about %s', async (query, path) => {
     const res = await fetch(`${server.url}/api/search?${query}`);
     expect(res.status).toBe(400);
@@ -131,6 +133,105 @@ describe('the search page', () => {
     for (const file of pages) {
       const html = readFileSync(join(root, file), 'utf8');
       for (const m of html.matchAll(/<script\b([^>]*)>/g)) expect(m[1], file).toMatch(/ src="/);
+    }
+  });
+});
+
+describe('search limits', () => {
+  const get = (server: RunningServer, query: string) => fetch(`${server.url}/api/search?${query}`);
+
+  it('limits searches that miss the answer cache per client, and still answers cache hits', async () => {
+    const limited = await startServer({});
+    try {
+      // The search page's server-rendered searches count against the same limit as the API.
+      const first = await fetch(`${limited.url}/search/?q=ministry`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('59');
+      await first.text();
+      // 59 more distinct queries: each is a miss and counts.
+      for (let i = 0; i < 59; i++) {
+        const res = await get(limited, `q=greek&limit=1&offset=${i}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-ratelimit-limit')).toBe('60');
+        expect(res.headers.get('x-ratelimit-remaining')).toBe(String(58 - i));
+        expect(Number(res.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() - 1000);
+        await res.arrayBuffer();
+      }
+      const over = await get(limited, 'q=hebrew');
+      expect(over.status).toBe(429);
+      const body = await over.json();
+      expect(body.error.code).toBe('RATE_LIMITED');
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(over.headers.get('x-ratelimit-limit')).toBe('60');
+
+      // An answer already in the cache costs nothing, so it is still given, with the headers.
+      const hit = await get(limited, 'q=greek&limit=1&offset=3');
+      expect(hit.status).toBe(200);
+      expect((await hit.json()).offset).toBe(3);
+      expect(hit.headers.get('x-ratelimit-remaining')).toBe('0');
+      const cachedPage = await fetch(`${limited.url}/search/?q=ministry`);
+      expect(cachedPage.status).toBe(200);
+      await cachedPage.text();
+
+      const page = await fetch(`${limited.url}/search/?q=hebrew`);
+      expect(page.status).toBe(429);
+      expect(page.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await page.text()).toMatch(/Too many searches/);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('answers 503 SEARCH_UNAVAILABLE with Retry-After when the queue is full, and the rest normally', async () => {
+    const busy = await startServer({ SEARCH_WORKERS: '1', SEARCH_QUEUE_MAX: '1', SEARCH_CACHE_SIZE: '0', RATE_LIMIT_DISABLED: '1' });
+    try {
+      // A fresh server: the first query waits for the worker to load the index, so many arrive while it is busy.
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => get(busy, `q=greek&limit=1&offset=${i}`)
+        .then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }))));
+      const refused = answers.filter((a) => a.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const a of refused) {
+        expect(a.body.error.code).toBe('SEARCH_UNAVAILABLE');
+        expect(a.retryAfter).toMatch(/^[1-9]\d*$/);
+      }
+      for (const a of answers.filter((x) => x.status !== 503)) expect(a.status).toBe(200);
+      // Once the queue has drained, searches are answered again.
+      expect((await get(busy, 'q=hebrew')).status).toBe(200);
+    } finally {
+      await busy.stop();
+    }
+  });
+});
+
+describe('search() in process: callers that go away', () => {
+  it('drops a queued search once every caller waiting for it has aborted, and only then', async () => {
+    // Read when the module first reads its configuration: one worker, every query a miss.
+    const settings = { SEARCH_WORKERS: '1', SEARCH_CACHE_SIZE: '0', SEARCH_QUEUE_MAX: '10' };
+    const before = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, settings);
+    const { search, searchStats, closeSearch } = await import('../../src/lib/search/index.ts');
+    try {
+      // Each call queues its search before returning: the first takes the worker (loading the index), the rest wait.
+      const first = search({ q: 'greek' });
+      const [a, b, c, d] = [new AbortController(), new AbortController(), new AbortController(), new AbortController()];
+      const goneA = search({ q: 'hebrew' }, { signal: a.signal });
+      const goneB = search({ q: 'hebrew' }, { signal: b.signal }); // shares the one search with goneA
+      const leaving = search({ q: 'ministry' }, { signal: c.signal });
+      const staying = search({ q: 'ministry' }, { signal: d.signal });
+      a.abort();
+      b.abort();
+      c.abort(); // d still waits for the same search: it runs
+      await expect(goneA).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(goneB).rejects.toMatchObject({ name: 'AbortError' });
+      expect((await first).total).toBeGreaterThan(0);
+      expect((await staying).total).toBeGreaterThan(0);
+      await leaving.catch(() => {});
+      expect(searchStats().queries).toBe(2); // greek and ministry; hebrew never reached the worker
+      await expect(search({ q: 'x' }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      await closeSearch();
+      for (const [k, v] of Object.entries(before)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
     }
   });
 });

@@ -49,6 +49,19 @@ describe('retrievePages', () => {
     expect((await retrievePages('greek online', failing)).map((p) => p.url)).toEqual(['/bib201/']);
     expect(await retrievePages('thanks!', search)).toEqual([]);
   });
+
+  it('answers with what it has when a search takes too long, and cancels the search', async () => {
+    const search = fakeSearch({ greek: ['bib201'], online: ['online-learning'] });
+    let cancelled = false;
+    const stuck: SearchFn = (input, options) => {
+      if (input.q !== 'online') return search(input);
+      // Never answers; gives up only when retrieval gives up on it.
+      return new Promise((_, reject) => options?.signal?.addEventListener('abort', () => { cancelled = true; reject(options.signal!.reason); }));
+    };
+    const pages = await retrievePages('greek online', stuck, 4, { timeoutMs: 50 });
+    expect(pages.map((p) => p.url)).toEqual(['/bib201/']);
+    expect(cancelled).toBe(true);
+  }, 5000);
 });
 
 describe('fitToBudget', () => {

@@ -3,6 +3,7 @@ import { ApiError } from '../../src/lib/http/api-error.ts';
 import { sanitizeExcerpt } from '../../src/lib/search/excerpt.ts';
 import { Lru } from '../../src/lib/search/lru.ts';
 import { parseSearchParams } from '../../src/lib/search/params.ts';
+import { SearchBusyError, SearchPool } from '../../src/lib/search/pool.ts';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 function issuesOf(query: string) {
@@ -26,6 +27,7 @@ describe('search parameters', () => {
   it('accepts every documented parameter', () => {
     expect(parse('q=greek&type=course&limit=50&offset=20')).toEqual({ q: 'greek', type: 'course', limit: 50, offset: 20 });
     expect(parse('q=x&limit=1&offset=0').limit).toBe(1);
+    expect(parse('q=x&offset=1000').offset).toBe(1000);
     expect(parse(`q=${'a'.repeat(256)}`).q).toHaveLength(256);
   });
 
@@ -48,6 +50,7 @@ describe('search parameters', () => {
     ['q=x&limit=ten', ['limit']],
     ['q=x&offset=-1', ['offset']],
     ['q=x&offset=0x10', ['offset']],
+    ['q=x&offset=1001', ['offset']],
     ['q=a&q=b', ['q']],
     ['type=blog&limit=0', ['q', 'type', 'limit']],
   ])('refuses %j with INVALID_QUERY naming %j', (query, paths) => {
@@ -108,5 +111,49 @@ describe('LRU cache', () => {
     const lru = new Lru<string, number>(0);
     lru.set('a', 1);
     expect(lru.get('a')).toBeUndefined();
+  });
+});
+
+describe('search worker pool', () => {
+  // The queue's rules do not depend on the index: a bundle that does not exist makes every query fail, after a
+  // worker has taken it. Everything checked here happens before a worker can answer (no await in between).
+  const query = (q: string) => ({ q, limit: 10, offset: 0 });
+  const settle = (promises: Promise<unknown>[]) => Promise.allSettled(promises);
+
+  it('refuses a query with SearchBusyError when the queue is full, and takes queries again once it drains', async () => {
+    const pool = new SearchPool('/nonexistent-bundle', 1, 2);
+    try {
+      const running = pool.run(query('a')); // taken by the worker at once
+      const queued = [pool.run(query('b')), pool.run(query('c'))];
+      expect(pool.queued).toBe(2);
+      const refused = pool.run(query('d'));
+      expect(pool.queued).toBe(2);
+      await expect(refused).rejects.toBeInstanceOf(SearchBusyError);
+      await settle([running, ...queued]);
+      expect(pool.stats.queries).toBe(3);
+      await expect(pool.run(query('e'))).rejects.not.toBeInstanceOf(SearchBusyError);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('drops a queued query whose caller has gone before a worker takes it', async () => {
+    const pool = new SearchPool('/nonexistent-bundle', 1, 10);
+    try {
+      const running = pool.run(query('a'));
+      const gone = new AbortController();
+      const dropped = pool.run(query('b'), gone.signal);
+      const kept = pool.run(query('c'));
+      expect(pool.queued).toBe(2);
+      gone.abort();
+      expect(pool.queued).toBe(1);
+      await expect(dropped).rejects.toMatchObject({ name: 'AbortError' });
+      await settle([running, kept]);
+      expect(pool.stats.queries).toBe(2); // 'a' and 'c'; 'b' never reached the worker
+      await expect(pool.run(query('x'), AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' });
+      expect(pool.queued).toBe(0);
+    } finally {
+      await pool.close();
+    }
   });
 });

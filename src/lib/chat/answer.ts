@@ -44,7 +44,7 @@ export function requireModel(model: LanguageModel | undefined): LanguageModel {
 export async function answerChat(request: ChatRequest, options: AnswerOptions): Promise<Response> {
   const model = requireModel(options.model);
   const question = messageText(request.messages.at(-1)!);
-  const found = await retrievePages(question, options.search);
+  const found = await retrievePages(question, options.search, undefined, { signal: options.signal });
   const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
   // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
   const pages = fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined));

@@ -36,7 +36,7 @@ export const curlExamples: CurlExample[] = [
     id: 'search-error', title: 'A bad search', check: 'exact',
     about: 'Every error is a JSON `ApiError` with a `code`, a `message`, a `resolution` and, for validation errors, one entry in `issues` per parameter or field.',
     command: "curl -s '{origin}/api/search?q=greek&limit=500'",
-    output: '{"error":{"code":"INVALID_QUERY","message":"Invalid search parameters: limit.","resolution":"Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0 or more).","issues":[{"path":"limit","message":"Too big: expected number to be <=50"}]}}',
+    output: '{"error":{"code":"INVALID_QUERY","message":"Invalid search parameters: limit.","resolution":"Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0–1000).","issues":[{"path":"limit","message":"Too big: expected number to be <=50"}]}}',
   },
   {
     id: 'signup', title: 'Newsletter signup', check: 'exact',

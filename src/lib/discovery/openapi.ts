@@ -8,7 +8,7 @@ import { getConfig } from '../config.ts';
 import { idempotencyKeySchema } from '../../schemas/forms.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
 import { SITE_NAME } from '../site.ts';
-import { rateLimitPolicies } from '../limits/policies.ts';
+import { rateLimitPolicies, windowText } from '../limits/policies.ts';
 import { componentSchemas, jsonSchemaOf, ref, type ComponentName } from './openapi-schemas.ts';
 
 export const OPENAPI_VERSION = '1.1.0';
@@ -28,6 +28,7 @@ const errorExamples: Record<ErrorCode, { message: string; resolution?: string }>
   RATE_LIMITED: { message: 'Too many requests.', resolution: 'Wait for the Retry-After seconds.' },
   AI_UNAVAILABLE: { message: 'The chat is not available: this site has no language model configured.', resolution: 'Use /api/search to find pages.' },
   STORAGE_UNAVAILABLE: { message: 'We could not save this right now; nothing was stored.', resolution: 'Try again in a minute.' },
+  SEARCH_UNAVAILABLE: { message: 'The search is busy right now.', resolution: 'Try again in 1 second (Retry-After).' },
   INTERNAL_ERROR: { message: 'Something went wrong on our side.', resolution: 'Try again later.' },
 };
 
@@ -67,7 +68,7 @@ function postErrors(bodyLimit: string, extra: Record<string, unknown> = {}) {
 
 const policyText = (route: keyof typeof rateLimitPolicies) => {
   const { points, durationSeconds } = rateLimitPolicies[route];
-  return `Rate limited: ${points} requests per ${durationSeconds / 60} minutes per client IP.`;
+  return `Rate limited: ${points} requests per ${windowText(durationSeconds)} per client IP.`;
 };
 
 function searchParameters() {
@@ -173,11 +174,14 @@ function buildPaths(): Record<string, Record<string, unknown>> {
     '/api/search': {
       get: {
         operationId: 'searchSite', tags: ['search'], summary: 'Search the site\'s pages',
-        description: 'Full-text search over courses, programs, handbook pages and the institute\'s pages (the Pagefind index built with the site).',
+        description: 'Full-text search over courses, programs, handbook pages and the institute\'s pages (the Pagefind index built with the site). '
+          + `${policyText('search')} Only searches not answered from the server's cache count (the same search again is free), `
+          + 'together with the MCP tool search_site.',
         parameters: searchParameters(),
         responses: {
           '200': {
             description: 'Matching pages, best first',
+            headers: rateLimitHeaders,
             content: json('SearchResponse', {
               query: 'greek', total: 3, limit: 10, offset: 0,
               results: [{ title: 'BIB201: Biblical Greek I', url: '/courses/bib201/', type: 'course', excerpt: 'An introduction to <mark>Greek</mark> grammar…', markdownUrl: '/courses/bib201.md' }],
@@ -185,7 +189,9 @@ function buildPaths(): Record<string, Record<string, unknown>> {
           },
           '400': error('A parameter is missing or invalid; `issues` lists each', ['INVALID_QUERY']),
           '405': methodNotAllowed,
+          '429': error('Over the search limit for this client', ['RATE_LIMITED'], { ...rateLimitHeaders, ...retryAfter }),
           '500': internal,
+          '503': error('Every search worker is busy and the queue is full; retry after `Retry-After` seconds', ['SEARCH_UNAVAILABLE'], { ...rateLimitHeaders, ...retryAfter }),
         },
       },
     },

@@ -3,7 +3,7 @@ import { getConfig } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { createLimiter } from './create-limiter.ts';
-import { rateLimitPolicies, type RateLimitRoute } from './policies.ts';
+import { rateLimitPolicies, windowText, type RateLimitRoute } from './policies.ts';
 
 export type RateLimitHeaders = Record<string, string>;
 
@@ -18,18 +18,40 @@ const limiters = new Map<RateLimitRoute, RateLimiterAbstract>();
 export async function rateLimit(route: RateLimitRoute, ip: string): Promise<RateLimitHeaders> {
   if (getConfig().RATE_LIMIT_DISABLED) return {};
   const policy = rateLimitPolicies[route];
-  let limiter = limiters.get(route);
-  if (!limiter) limiters.set(route, limiter = createLimiter(route, policy));
   try {
-    return headersFor(policy.points, await limiter.consume(rateLimitKey(ip)));
+    return headersFor(policy.points, await limiterFor(route).consume(rateLimitKey(ip)));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new ApiError(429, 'RATE_LIMITED', `Too many requests: at most ${policy.points} every ${policy.durationSeconds / 60} minutes.`, {
+    throw new ApiError(429, 'RATE_LIMITED', `Too many requests: at most ${policy.points} every ${windowText(policy.durationSeconds)}.`, {
       resolution: `Wait ${retryAfter} seconds (Retry-After) before trying again. For higher limits, contact the operator.`,
       headers: { ...headersFor(policy.points, rejection), 'Retry-After': String(retryAfter) },
     });
   }
+}
+
+/**
+ * The `X-RateLimit-*` headers of `ip` on `route` without counting anything, for answers that cost nothing (a
+ * search answered from the cache). Informational only: if the counter store fails, no headers rather than an error.
+ */
+export async function peekRateLimit(route: RateLimitRoute, ip: string): Promise<RateLimitHeaders> {
+  if (getConfig().RATE_LIMIT_DISABLED) return {};
+  const policy = rateLimitPolicies[route];
+  try {
+    const res = await limiterFor(route).get(rateLimitKey(ip));
+    if (res) return headersFor(policy.points, res);
+    // No request in a window yet: the whole limit is left, and a window would start now.
+    return headersFor(policy.points, new RateLimiterRes(policy.points, policy.durationSeconds * 1000, 0));
+  } catch (err) {
+    log.warn({ err, route }, 'rate limit: could not read the counter');
+    return {};
+  }
+}
+
+function limiterFor(route: RateLimitRoute): RateLimiterAbstract {
+  let limiter = limiters.get(route);
+  if (!limiter) limiters.set(route, limiter = createLimiter(route, rateLimitPolicies[route]));
+  return limiter;
 }
 
 /**

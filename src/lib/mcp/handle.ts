@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { search } from '../search/index.ts';
+import { searchForClient } from '../search/for-client.ts';
 import { askSite } from './ask.ts';
 import { originAllowed } from './origin.ts';
 import { readPublicTwin } from './public-twins.ts';
@@ -23,7 +23,9 @@ export async function handleMcpRequest(request: Request, { siteUrl, ip }: { site
     return jsonRpcError(403, 'Forbidden: this Origin may not use the MCP endpoint.');
   }
   const deps: McpDependencies = {
-    search, readPage: (path) => readPublicTwin(path), ask: askSite(ip, siteUrl ? new URL(siteUrl).origin : requestOrigin),
+    // The same per-client limit as /api/search; the request's signal drops the search if the client goes.
+    search: async (input) => (await searchForClient(input, ip, request.signal)).answer,
+    readPage: (path) => readPublicTwin(path), ask: askSite(ip, siteUrl ? new URL(siteUrl).origin : requestOrigin),
   };
   const server = createMcpServer(deps);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: 64 * 1024 });

@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { askSiteInput, askSiteOutput, getPageInput, searchSiteInput } from '../../schemas/discovery.ts';
 import { searchResponseSchema, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
 import type { z } from 'zod';
+import { ApiError } from '../http/api-error.ts';
 import { SITE_NAME } from '../site.ts';
 
 export const MCP_SERVER_INFO = { name: 'northgate-institute', title: `${SITE_NAME}`, version: '1.1.0' };
@@ -32,7 +33,14 @@ export function createMcpServer(deps: McpDependencies): McpServer {
     outputSchema: searchResponseSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, async ({ query, type, limit }) => {
-    const answer = await deps.search({ q: query, type, limit });
+    let answer: SearchResponse;
+    try {
+      answer = await deps.search({ q: query, type, limit });
+    } catch (err) {
+      // Over the search limit, or the search busy: the client can act on the message (no status codes in MCP).
+      if (err instanceof ApiError) return toolError([err.message, err.resolution].filter(Boolean).join(' '));
+      throw err;
+    }
     return { structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
   });
 

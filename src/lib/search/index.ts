@@ -3,24 +3,49 @@
  * retrieval and the MCP `search_site` tool. The first call starts a pool of worker threads (each loads the index
  * once) and, with SEARCH_WARM=on, warms the cache with the terms on most pages in the background (warm.ts); answers are kept
  * in a bounded LRU cache and identical queries in flight share one search.
+ *
+ * What a cache miss costs is bounded: callers pass `beforeMiss` (the per-client limit) and the request's `signal`;
+ * the pool's queue is bounded (SEARCH_QUEUE_MAX), and a search every waiting caller has given up on is dropped
+ * before a worker runs it.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { getConfig } from '../config.ts';
+import { ApiError } from '../http/api-error.ts';
 import { markdownUrl } from '../content/twin-path.ts';
 import { clientDir } from '../paths.ts';
 import { pageTypes, searchQuerySchema, type PageType, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
 import { sanitizeExcerpt } from './excerpt.ts';
 import { Lru } from './lru.ts';
-import { SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
+import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 
 export { parseSearchParams } from './params.ts';
 
 type Answer = Omit<SearchResponse, 'query'>;
+/** One search on its way, shared by every caller asking the same; dropped when every caller has gone. */
+interface Flight { answer: Promise<Answer>; controller: AbortController; waiters: number }
 let pool: SearchPool | undefined;
 let cache: Lru<string, Answer> | undefined;
-const inFlight = new Map<string, Promise<Answer>>();
+const inFlight = new Map<string, Flight>();
+
+export interface SearchOptions {
+  /** The caller's request: once it and every other caller of the same search have aborted, the search is dropped. */
+  signal?: AbortSignal;
+  /** Runs before a search the cache cannot answer goes to the workers (the per-client limit); throws to refuse it. */
+  beforeMiss?: () => Promise<unknown>;
+}
+
+/** Seconds a client should wait after SEARCH_UNAVAILABLE: a full queue drains in well under a second. */
+const BUSY_RETRY_AFTER = 1;
+
+/** 503 SEARCH_UNAVAILABLE, a new one per caller (routes add their own headers to it). */
+export function searchUnavailable(): ApiError {
+  return new ApiError(503, 'SEARCH_UNAVAILABLE', 'The search is busy right now.', {
+    resolution: `Try again in ${BUSY_RETRY_AFTER} second (Retry-After).`,
+    headers: { 'Retry-After': String(BUSY_RETRY_AFTER) },
+  });
+}
 
 /** Pagefind drops `<` and `>` when it indexes words but not from queries, so "<script>" would find nothing. */
 const toPagefindQuery = (q: string) => q.replace(/[<>]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -31,31 +56,68 @@ const answerBytes = (a: Answer) => 200 + a.results.reduce((n, r) => n + 200 + 2 
 /**
  * Search the site. Input is validated with the same schema as the API (throws a ZodError when invalid; the
  * route turns that into INVALID_QUERY first via parseSearchParams).
+ * @throws ApiError 503 SEARCH_UNAVAILABLE when the queue is full; whatever `beforeMiss` throws; the signal's
+ *   reason when it aborts before the search ran.
  * @example const { total, results } = await search({ q: 'greek', type: 'course', limit: 5 });
  */
-export async function search(input: SearchQueryInput): Promise<SearchResponse> {
+export async function search(input: SearchQueryInput, options: SearchOptions = {}): Promise<SearchResponse> {
   const { q, type, limit, offset } = searchQuerySchema.parse(input);
   const terms = toPagefindQuery(q);
   if (terms === '') return { query: q, total: 0, limit, offset, results: [] };
-  return { query: q, ...(await cached({ q: terms, type, limit, offset }, false)) };
+  try {
+    return { query: q, ...(await cached({ q: terms, type, limit, offset }, options)) };
+  } catch (err) {
+    if (err instanceof SearchBusyError) throw searchUnavailable();
+    throw err;
+  }
 }
 
 /** The cached answer, or one search shared by everyone asking the same while it runs. */
-function cached(query: RawQuery, background: boolean): Promise<Answer> {
+async function cached(query: RawQuery, { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean }): Promise<Answer> {
+  signal?.throwIfAborted();
   const config = getConfig();
   cache ??= new Lru(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024, answerBytes);
   const key = `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}`;
   const hit = cache.get(key);
-  if (hit) return Promise.resolve(hit);
-  let pending = inFlight.get(key);
-  if (!pending) {
-    const current = cache;
-    pending = runSearch(query, background)
-      .then((answer) => { current.set(key, answer); return answer; })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
+  if (hit) return hit;
+  let flight = inFlight.get(key);
+  if (!flight && beforeMiss) {
+    // Joining a search already on its way costs no worker, so only a caller that starts one is counted.
+    await beforeMiss();
+    signal?.throwIfAborted(); // the client may have gone while it was counted
+    const late = cache?.get(key);
+    if (late) return late;
+    flight = inFlight.get(key);
   }
-  return pending;
+  flight ??= startFlight(key, query, background);
+  return waitFor(flight, signal);
+}
+
+function startFlight(key: string, query: RawQuery, background: boolean): Flight {
+  const current = cache!;
+  const controller = new AbortController();
+  const flight: Flight = {
+    controller,
+    waiters: 0,
+    answer: runSearch(query, background, controller.signal)
+      .then((answer) => { current.set(key, answer); return answer; })
+      .finally(() => { if (inFlight.get(key) === flight) inFlight.delete(key); }),
+  };
+  inFlight.set(key, flight);
+  return flight;
+}
+
+/** Waits for a flight; a caller without a signal keeps it alive to the end, one with a signal until it aborts. */
+function waitFor(flight: Flight, signal: AbortSignal | undefined): Promise<Answer> {
+  flight.waiters++;
+  if (!signal) return flight.answer;
+  const leave = () => {
+    if (--flight.waiters === 0) flight.controller.abort(signal.reason);
+  };
+  signal.addEventListener('abort', leave, { once: true });
+  const done = () => signal.removeEventListener('abort', leave);
+  flight.answer.then(done, done);
+  return flight.answer;
 }
 
 function getPool(): SearchPool {
@@ -64,18 +126,18 @@ function getPool(): SearchPool {
   const bundleDir = config.SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
   // One core stays with the HTTP thread, which answers every cached query; on 2 cores one worker also keeps the
   // server under 400 MB on the 10,000-page benchmark (each worker's wasm and heap is ~50-100 MB).
-  pool = new SearchPool(bundleDir, config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1));
+  pool = new SearchPool(bundleDir, config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1), config.SEARCH_QUEUE_MAX);
   if (config.SEARCH_WARM === 'on' && config.SEARCH_CACHE_SIZE > 0) {
     const current = pool;
     // Not awaited: requests never wait for warming, and warming only uses idle workers.
-    void warmCommonTerms(bundleDir, (q, type) => (pool === current ? cached({ q, type, limit: 10, offset: 0 }, true) : undefined));
+    void warmCommonTerms(bundleDir, (q, type) => (pool === current ? cached({ q, type, limit: 10, offset: 0 }, { background: true }) : undefined));
   }
   return pool;
 }
 
-async function runSearch(query: RawQuery, background: boolean): Promise<Answer> {
+async function runSearch(query: RawQuery, background: boolean, signal: AbortSignal): Promise<Answer> {
   const workers = getPool();
-  const raw: RawAnswer = background ? await workers.runInBackground(query) : await workers.run(query);
+  const raw: RawAnswer = background ? await workers.runInBackground(query) : await workers.run(query, signal);
   return {
     total: raw.total, limit: query.limit, offset: query.offset,
     results: raw.results.map((r) => ({

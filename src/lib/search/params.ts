@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.ts';
-import { searchQuerySchema, type SearchQuery } from '../../schemas/search.ts';
+import { SEARCH_MAX_OFFSET, searchQuerySchema, type SearchQuery } from '../../schemas/search.ts';
 
 const PARAMS = ['q', 'type', 'limit', 'offset'] as const;
 
@@ -26,7 +26,7 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
   }
   if (issues.length > 0 || !result.success) {
     throw new ApiError(400, 'INVALID_QUERY', `Invalid search parameters: ${issues.map((i) => i.path).join(', ')}.`, {
-      resolution: 'Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0 or more).',
+      resolution: `Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0–${SEARCH_MAX_OFFSET}).`,
       issues,
     });
   }

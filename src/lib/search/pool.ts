@@ -9,12 +9,21 @@ export interface RawAnswer { total: number; results: RawHit[] }
  * Each worker's V8 heap limit. Left alone, V8 lets a worker's heap grow to 200+ MB of mostly garbage (the wasm's
  * answer for a common term is a string of several MB, per query) before collecting; a worker keeps ~30 MB alive.
  * With 64 MB, 1,110 distinct queries on the 10,000-page benchmark site through one worker left the process at 295 MB
- * RSS instead of 442 MB. The worst case we know, paging to offset 9,950 of "the" (every result parsed), still fits;
+ * RSS instead of 442 MB. The worst case we know, paging to offset 9,950 of "the" (every result parsed), still fits
+ * (requests now stop at offset 1,000);
  * a worker that runs out of heap is replaced and its query fails, so raise this for far bigger sites.
  */
 const HEAP_MB = 64;
 
-interface Job { query: RawQuery; resolve(a: RawAnswer): void; reject(e: Error): void }
+interface Job { query: RawQuery; resolve(a: RawAnswer): void; reject(e: Error): void; signal?: AbortSignal; onAbort?: () => void }
+
+/** The request queue is full: the caller should answer 503 and ask the client to come back shortly. */
+export class SearchBusyError extends Error {
+  constructor(max: number) {
+    super(`search queue full (${max} waiting)`);
+    this.name = 'SearchBusyError';
+  }
+}
 interface Slot { worker: Worker; job?: Job }
 
 /**
@@ -23,6 +32,10 @@ interface Slot { worker: Worker; job?: Job }
  * waits behind one that costs 200 ms while another worker is free (queues per worker did that). Background queries
  * (cache warming) go after every request. A worker that dies is replaced and its query fails. Workers hold the
  * process open only while they have work, so scripts that search once can exit.
+ *
+ * The request queue is bounded (`maxQueue` waiting, not counting the queries the workers run): past it, run()
+ * refuses at once with SearchBusyError, so a flood costs a refusal instead of everyone's latency and memory. A
+ * queued query whose AbortSignal fires (its client went away) leaves the queue before a worker takes it.
  */
 export class SearchPool {
   readonly #bundleDir: string;
@@ -32,8 +45,11 @@ export class SearchPool {
   /** Queries answered by the workers and their CPU time (µs, per thread): cost per query, insensitive to load. */
   readonly stats = { queries: 0, cpuMicros: 0 };
 
-  constructor(bundleDir: string, size: number) {
+  readonly #maxQueue: number;
+
+  constructor(bundleDir: string, size: number, maxQueue = Infinity) {
     this.#bundleDir = bundleDir;
+    this.#maxQueue = maxQueue;
     for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
   }
 
@@ -71,17 +87,40 @@ export class SearchPool {
         slot.worker.unref();
         continue;
       }
+      if (job.onAbort) job.signal!.removeEventListener('abort', job.onAbort);
       slot.job = job;
       slot.worker.ref();
       slot.worker.postMessage(job.query);
     }
   }
 
-  run(query: RawQuery): Promise<RawAnswer> {
+  /**
+   * Runs `query` on the next free worker. Rejects with SearchBusyError when `maxQueue` queries are already
+   * waiting, and with the signal's reason (an AbortError) when `signal` aborts before a worker has taken it.
+   */
+  run(query: RawQuery, signal?: AbortSignal): Promise<RawAnswer> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ query, resolve, reject });
+      if (signal?.aborted) return reject(signal.reason);
+      const idle = this.#slots.some((s) => !s.job);
+      if (!idle && this.#queue.length >= this.#maxQueue) return reject(new SearchBusyError(this.#maxQueue));
+      const job: Job = { query, resolve, reject, signal };
+      if (signal) {
+        job.onAbort = () => {
+          const index = this.#queue.indexOf(job);
+          if (index < 0) return;
+          this.#queue.splice(index, 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.#queue.push(job);
       this.#dispatch();
     });
+  }
+
+  /** Requests waiting for a worker. */
+  get queued(): number {
+    return this.#queue.length;
   }
 
   /** Like run(), but only starts when no request is waiting. */
@@ -95,7 +134,10 @@ export class SearchPool {
   /** Stop every worker (tests, benchmarks); the pool cannot be used afterwards. */
   async close(): Promise<void> {
     const slots = this.#slots.splice(0);
-    for (const job of [...this.#queue.splice(0), ...this.#background.splice(0)]) job.reject(new Error('search pool closed'));
+    for (const job of [...this.#queue.splice(0), ...this.#background.splice(0)]) {
+      if (job.onAbort) job.signal!.removeEventListener('abort', job.onAbort);
+      job.reject(new Error('search pool closed'));
+    }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 }
