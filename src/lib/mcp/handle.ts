@@ -23,7 +23,7 @@ export async function handleMcpRequest(request: Request, { siteUrl, ip }: { site
     return jsonRpcError(403, 'Forbidden: this Origin may not use the MCP endpoint.');
   }
   const deps: McpDependencies = {
-    search, readPage: (path) => readPublicTwin(path), ask: askSite(ip, siteUrl ? new URL(siteUrl).origin : requestOrigin),
+    search, readPage: (path) => readPublicTwin(path), ask: askSite(ip, siteUrl ? new URL(siteUrl).origin : requestOrigin, request.signal),
   };
   const server = createMcpServer(deps);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: 64 * 1024 });
