@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiPromptText, startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
+import { expectMatchesOpenApi } from '../helpers/openapi.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 import { answerText, ask, parseUiStream } from '../helpers/ui-stream.ts';
@@ -182,7 +183,8 @@ describe('chat streams in flight per instance (CHAT_MAX_STREAMS=1)', () => {
   const expectBusy = async (res: Response) => {
     expect(res.status).toBe(503);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await res.json()).error).toMatchObject({ code: 'AI_UNAVAILABLE', message: expect.stringContaining('busy') });
+    const body = await expectMatchesOpenApi('post', '/api/chat', res) as { error: unknown };
+    expect(body.error).toMatchObject({ code: 'AI_UNAVAILABLE', message: expect.stringContaining('busy') });
   };
   const mcpAsk = (init: RequestInit = {}) => fetch(`${server.url}/mcp`, {
     method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
