@@ -40,6 +40,8 @@ const fields = z.object({
   CHAT_OPENAI_API_KEY: z.string().min(1).optional().describe('Bearer token for the OpenAI-compatible server, if it wants one'),
   CHAT_MODEL: z.string().min(1).max(200).optional().describe(`Chat model name; default ${DEFAULT_GEMINI_MODEL} with Gemini, required with an OpenAI-compatible server`),
   CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000).describe('How long the chat waits for the model\'s first token before answering 503 AI_UNAVAILABLE'),
+  CHAT_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(65_536).default(1024).describe('Most tokens the model may write for one chat answer (the cost ceiling of an answer)'),
+  CHAT_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).default(32).describe('Most chat answers (POST /api/chat and MCP ask_site) one instance writes at once; beyond it, 503 AI_UNAVAILABLE with Retry-After'),
   SEARCH_WORKERS: z.coerce.number().int().min(1).max(32).optional().describe('Search worker threads; default: one per CPU core but one'),
   SEARCH_BUNDLE_DIR: z.string().min(1).optional().describe('Pagefind bundle to search; default: the build\'s dist/client/pagefind (benchmarks point it elsewhere)'),
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(1000).describe('Recent search answers kept in memory; 0 turns the cache off'),

@@ -15,6 +15,8 @@ export interface Behaviour {
   status?: number;
   /** Destroy the connection after this many words (a provider failing midway). */
   breakAfter?: number;
+  /** Hold the stream open after this many words until `release()` (a long answer in progress). */
+  holdAfter?: number;
 }
 
 export interface RecordedRequest { method: string; path: string; headers: IncomingMessage['headers']; body: any }
@@ -36,16 +38,25 @@ export interface StandIn {
   aborted: number;
   /** Resolves at the next abandoned answer. */
   nextAbort(): Promise<void>;
+  /** Resolves when the next answer reaches `holdAfter`. */
+  nextHold(): Promise<void>;
+  /** Lets every held answer go on to its end. */
+  release(): void;
   close(): Promise<void>;
 }
 
 /** Listens on loopback, on `port` (default: any free one). */
 export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour, port = 0): Promise<StandIn> {
   let abortWaiters: (() => void)[] = [];
+  let holdWaiters: (() => void)[] = [];
+  let held: (() => void)[] = [];
+  const wake = (waiters: (() => void)[]) => waiters.forEach((w) => w());
   const standIn = {
     url: '', requests: [] as RecordedRequest[], behaviour, aborted: 0,
     nextAbort: () => new Promise<void>((resolve) => abortWaiters.push(resolve)),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    nextHold: () => new Promise<void>((resolve) => holdWaiters.push(resolve)),
+    release: () => { const waiting = held; held = []; wake(waiting); },
+    close: () => new Promise<void>((resolve) => { standIn.release(); server.closeAllConnections(); server.close(() => resolve()); }),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -56,7 +67,7 @@ export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour, 
     standIn.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
     if (!protocol.matches(req)) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
 
-    const { words, delayMs = 0, status, breakAfter } = standIn.behaviour;
+    const { words, delayMs = 0, status, breakAfter, holdAfter } = standIn.behaviour;
     if (status) return void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(protocol.errorBody(status)));
 
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
@@ -65,7 +76,7 @@ export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour, 
       standIn.aborted++;
       const waiters = abortWaiters;
       abortWaiters = [];
-      waiters.forEach((w) => w());
+      wake(waiters);
     });
     const events = protocol.events(words);
     for (let i = 0; i < events.length; i++) {
@@ -74,6 +85,13 @@ export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour, 
         // Let the caller take in what was sent first: a provider failing midway, not one refusing the connection.
         await new Promise((r) => setTimeout(r, 50));
         return void res.destroy();
+      }
+      if (holdAfter !== undefined && i === holdAfter) {
+        const released = new Promise<void>((resolve) => held.push(resolve));
+        const waiters = holdWaiters;
+        holdWaiters = [];
+        wake(waiters);
+        await released;
       }
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       if (res.destroyed) return;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiPromptText, startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
+import { expectMatchesOpenApi } from '../helpers/openapi.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 import { answerText, ask, parseUiStream } from '../helpers/ui-stream.ts';
@@ -87,6 +88,12 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(system).toMatch(/do not answer it/);
   });
 
+  it('asks Gemini for at most CHAT_MAX_OUTPUT_TOKENS tokens (default 1024)', async () => {
+    gemini.behaviour = { words: ['Yes.'] };
+    await (await ask(server.url, QUESTION)).text();
+    expect(gemini.requests.at(-1)!.body.generationConfig).toMatchObject({ maxOutputTokens: 1024 });
+  });
+
   it('answers 503 AI_UNAVAILABLE when Gemini fails before the first token', async () => {
     gemini.behaviour = { words: [], status: 400 };
     const res = await ask(server.url, QUESTION);
@@ -135,7 +142,7 @@ describe('POST /api/chat with an OpenAI-compatible server (loopback stand-in)', 
   let local: StandIn & { baseUrl: string };
   beforeAll(async () => {
     local = await startOpenAiStandIn({ words: [] });
-    server = await startServer({ CHAT_OPENAI_BASE_URL: local.baseUrl, CHAT_MODEL: 'llama3.2' });
+    server = await startServer({ CHAT_OPENAI_BASE_URL: local.baseUrl, CHAT_MODEL: 'llama3.2', CHAT_MAX_OUTPUT_TOKENS: '300' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -151,12 +158,94 @@ describe('POST /api/chat with an OpenAI-compatible server (loopback stand-in)', 
     expect(answerText(chunks)).toBe('The handbook says so.');
     const request = local.requests.at(-1)!;
     expect(request.headers.authorization).toBeUndefined();
-    expect(request.body).toMatchObject({ model: 'llama3.2', stream: true });
+    expect(request.body).toMatchObject({ model: 'llama3.2', stream: true, max_tokens: 300 });
     const [system, user] = request.body.messages;
     expect(system.role).toBe('system');
     expect(user).toEqual({ role: 'user', content: 'How do I ask for an extension on late work?' });
     const sources = chunks.filter((c) => c.type === 'source-url').map((c) => new URL(c.url).pathname);
     expect(sources).toContain('/handbook/extensions-and-late-work/');
     for (const path of sources) expect(system.content).toContain(`url="${path}"`);
+  });
+});
+
+describe('chat streams in flight per instance (CHAT_MAX_STREAMS=1)', () => {
+  let server: RunningServer;
+  let gemini: StandIn & { baseUrl: string };
+  beforeAll(async () => {
+    gemini = await startGeminiStandIn({ words: ['One ', 'long ', 'answer.'], holdAfter: 1 });
+    server = await startServer({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl, CHAT_MAX_STREAMS: '1' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await gemini?.close();
+  });
+
+  const expectBusy = async (res: Response) => {
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = await expectMatchesOpenApi('post', '/api/chat', res) as { error: unknown };
+    expect(body.error).toMatchObject({ code: 'AI_UNAVAILABLE', message: expect.stringContaining('busy') });
+  };
+  const mcpAsk = (init: RequestInit = {}) => fetch(`${server.url}/mcp`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_site', arguments: { question: QUESTION } } }),
+    ...init,
+  });
+
+  it('refuses a second chat while one streams, and accepts one again after it ended', async () => {
+    const first = await ask(server.url, QUESTION);
+    expect(first.status).toBe(200);
+    const reader = first.body!.getReader();
+    await reader.read();
+    await expectBusy(await ask(server.url, QUESTION));
+
+    gemini.release();
+    while (!(await reader.read()).done) { /* to the end */ }
+    gemini.behaviour = { words: ['Short.'] };
+    const next = await ask(server.url, QUESTION);
+    expect(next.status).toBe(200);
+    expect(answerText(parseUiStream(await next.text()).chunks)).toBe('Short.');
+  });
+
+  it('frees the slot when the client disconnects', async () => {
+    gemini.behaviour = { words: ['One ', 'long ', 'answer.'], holdAfter: 1 };
+    const client = new AbortController();
+    const first = await ask(server.url, QUESTION, { signal: client.signal });
+    await first.body!.getReader().read();
+    const aborted = gemini.nextAbort();
+    client.abort();
+    await aborted;
+    gemini.behaviour = { words: ['Short.'] };
+    expect((await ask(server.url, QUESTION)).status).toBe(200);
+  });
+
+  it('frees the slot when the model fails before its first token', async () => {
+    gemini.behaviour = { words: [], status: 400 };
+    expect((await ask(server.url, QUESTION)).status).toBe(503);
+    gemini.behaviour = { words: ['Short.'] };
+    const res = await ask(server.url, QUESTION);
+    expect(res.status).toBe(200);
+    await res.text();
+  });
+
+  it('counts MCP ask_site answers in the same cap', async () => {
+    gemini.behaviour = { words: ['One ', 'long ', 'answer.'], holdAfter: 1 };
+    const held = gemini.nextHold();
+    const mcp = mcpAsk();
+    await held;
+    await expectBusy(await ask(server.url, QUESTION));
+    gemini.release();
+    const result = (await (await mcp).json()).result;
+    expect(result.structuredContent.answer).toBe('One long answer.');
+
+    // And a chat in progress makes ask_site a tool error.
+    const chat = await ask(server.url, QUESTION);
+    const reader = chat.body!.getReader();
+    await reader.read();
+    const refused = (await (await mcpAsk()).json()).result;
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toMatch(/busy/);
+    gemini.release();
+    while (!(await reader.read()).done) { /* to the end */ }
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -176,6 +179,53 @@ describe('ask_site with a model (the OpenAI-compatible stand-in)', () => {
       await mcp.close();
       await other.stop();
       await model.close();
+    }
+  });
+});
+
+describe('ask_site when its client goes away', () => {
+  it('stops the model: the provider sees its connection closed', async () => {
+    const model = await startOpenAiStandIn({ words: ['A ', 'long ', 'answer.'], holdAfter: 1 });
+    const other = await startServer({ CHAT_OPENAI_BASE_URL: model.baseUrl, CHAT_MODEL: 'llama3.2' });
+    try {
+      const client = new AbortController();
+      const held = model.nextHold();
+      const call = fetch(`${other.url}/mcp`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_site', arguments: { question: 'Can I study Greek online?' } } }),
+        signal: client.signal,
+      }).catch(() => undefined);
+      await held;
+      const aborted = model.nextAbort();
+      client.abort();
+      await aborted;
+      await call;
+      expect(model.aborted).toBe(1);
+    } finally {
+      await other.stop();
+      await model.close();
+    }
+  });
+});
+
+describe('MCP tool errors', () => {
+  it('a failing search is a generic tool error; the detail goes to the log', async () => {
+    const bundle = join(mkdtempSync(join(tmpdir(), 'broken-bundle-')), 'pagefind');
+    const other = await startServer({ SEARCH_BUNDLE_DIR: bundle });
+    const mcp = new Client({ name: 'institute-tests', version: '1.0.0' });
+    try {
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${other.url}/mcp`)));
+      const result = (await mcp.callTool({ name: 'search_site', arguments: { query: 'greek' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/^search_site failed on our side/);
+      expect(text(result)).not.toContain(bundle);
+      expect(text(result)).not.toMatch(/search failed:|\n\s+at /);
+      const logged = other.logs.find((l) => l.msg === 'mcp: search_site failed');
+      expect(logged).toMatchObject({ level: 50, tool: 'search_site' });
+      expect(JSON.stringify(logged)).toContain(bundle);
+    } finally {
+      await mcp.close();
+      await other.stop();
     }
   });
 });

@@ -9,7 +9,7 @@ import type { StandIn } from '../helpers/sse-stand-in.ts';
 
 /** The real provider packages against the loopback stand-ins, in process: the wire formats are understood. */
 const start = (model: ReturnType<typeof createChatModel>, signal = new AbortController().signal) => startAnswer({
-  model: model!, instructions: 'RULES and <pages>BIB201 is online</pages>', signal, firstTokenTimeoutMs: 5000,
+  model: model!, instructions: 'RULES and <pages>BIB201 is online</pages>', signal, firstTokenTimeoutMs: 5000, maxOutputTokens: 200,
   messages: [{ role: 'user', parts: [{ type: 'text', text: 'Greek online?' }] }], sources: [],
 });
 const text = (chunks: { type: string; delta?: string }[]) => chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('');
@@ -37,9 +37,10 @@ describe.each([
       expect(request.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
       expect(request.headers['x-goog-api-key']).toBe('test-key');
       expect(geminiPromptText(request.body)).toEqual({ system: 'RULES and <pages>BIB201 is online</pages>', conversation: 'Greek online?' });
+      expect(request.body.generationConfig).toMatchObject({ maxOutputTokens: 200 });
     } else {
       expect(request.headers.authorization).toBe('Bearer test-key');
-      expect(request.body).toMatchObject({ model: 'llama3.2', stream: true, messages: [{ role: 'system', content: 'RULES and <pages>BIB201 is online</pages>' }, { role: 'user', content: 'Greek online?' }] });
+      expect(request.body).toMatchObject({ model: 'llama3.2', stream: true, max_tokens: 200, messages: [{ role: 'system', content: 'RULES and <pages>BIB201 is online</pages>' }, { role: 'user', content: 'Greek online?' }] });
     }
   });
 

@@ -73,7 +73,7 @@ describe('answerChat', () => {
     { title: 'No twin yet', url: '/courses/lan301/', markdownUrl: '/courses/lan301.md' },
   ] });
   const request: ChatRequest = { messages: [user('Can I take Greek online?')] };
-  const options = { search, origin: 'https://northgate.example', signal: new AbortController().signal, firstTokenTimeoutMs: 5000, twinRoot: base };
+  const options = { search, origin: 'https://northgate.example', signal: new AbortController().signal, firstTokenTimeoutMs: 5000, maxOutputTokens: 1024, maxStreams: 32, twinRoot: base };
 
   it('answers 503 AI_UNAVAILABLE without a model', async () => {
     const err = await answerChat(request, { ...options, model: undefined }).catch((e) => e);
@@ -99,5 +99,17 @@ describe('answerChat', () => {
   it('answers 503 when the provider fails before the first token', async () => {
     const model = mockModel([{ type: 'error', error: new Error('503 overloaded') }]);
     await expect(answerChat(request, { ...options, model })).rejects.toMatchObject({ status: 503, code: 'AI_UNAVAILABLE' });
+  });
+
+  it('writes at most maxStreams answers at once, and an answer\'s end or failure frees its slot', async () => {
+    const one = { ...options, maxStreams: 1 };
+    const first = await answerChat(request, { ...one, model: mockModel(answerParts('Yes.')) });
+    const busy = await answerChat(request, { ...one, model: mockModel(answerParts('Yes.')) }).catch((e) => e);
+    expect(busy).toMatchObject({ status: 503, code: 'AI_UNAVAILABLE', headers: { 'Retry-After': '5' } });
+    await first.text();
+    await expect(answerChat(request, { ...one, model: mockModel([{ type: 'error', error: new Error('down') }]) })).rejects.toMatchObject({ status: 503 });
+    const again = await answerChat(request, { ...one, model: mockModel(answerParts('Yes.')) });
+    expect(again.status).toBe(200);
+    await again.text();
   });
 });

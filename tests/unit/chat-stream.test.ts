@@ -7,7 +7,7 @@ import { answerParts, collect, mockModel } from '../helpers/mock-model.ts';
 const question = [{ role: 'user' as const, parts: [{ type: 'text', text: 'Can I take Greek online?' }] }];
 const input = (model: AnswerInput['model'], extra: Partial<AnswerInput> = {}): AnswerInput => ({
   model, instructions: 'Answer from the pages.', messages: question, signal: new AbortController().signal,
-  firstTokenTimeoutMs: 5000, sources: [{ url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' }], ...extra,
+  firstTokenTimeoutMs: 5000, maxOutputTokens: 1024, sources: [{ url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' }], ...extra,
 });
 
 describe('startAnswer', () => {
@@ -171,5 +171,34 @@ describe('startAnswer', () => {
     expect(text).toContain('"delta":" and"');
     expect(text).not.toContain('[DONE]');
     await reader.cancel();
+  });
+
+  it('calls onDone once when the answer ends, is cancelled, loses its client or never starts', async () => {
+    const count = () => { const c = { n: 0, done: () => { c.n++; } }; return c; };
+    const ended = count();
+    await collect(await startAnswer(input(mockModel(answerParts('Yes.')), { onDone: ended.done })));
+    expect(ended.n).toBe(1);
+
+    const held = () => new MockLanguageModelV4({
+      doStream: async () => ({ stream: new ReadableStream({ start(c) { c.enqueue({ type: 'text-start', id: 't1' }); c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' }); } }) }),
+    });
+    const cancelled = count();
+    const stream = await startAnswer(input(held(), { onDone: cancelled.done }));
+    expect(cancelled.n).toBe(0);
+    await stream.cancel('client closed');
+    expect(cancelled.n).toBe(1);
+
+    const gone = count();
+    const client = new AbortController();
+    const open = await startAnswer(input(held(), { signal: client.signal, onDone: gone.done }));
+    client.abort();
+    expect(gone.n).toBe(1);
+    await open.cancel();
+    expect(gone.n).toBe(1);
+
+    const refused = count();
+    const failing = new MockLanguageModelV4({ doStream: async () => { throw new Error('provider down'); } });
+    await expect(startAnswer(input(failing, { onDone: refused.done }))).rejects.toBeInstanceOf(ModelUnavailableError);
+    expect(refused.n).toBe(1);
   });
 });

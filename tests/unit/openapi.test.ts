@@ -79,6 +79,12 @@ describe('/openapi.json', () => {
     }
   });
 
+  it('declares Retry-After on the chat\'s 503, sent when the chat is busy', () => {
+    const busy = doc.paths['/api/chat'].post.responses['503'];
+    expect(busy.headers['Retry-After']).toMatchObject({ required: false, schema: { type: 'integer' } });
+    expect(busy.description).toMatch(/Retry-After/);
+  });
+
   it('is generated from the zod schemas the routes validate with', () => {
     const fromZod = z.toJSONSchema(signupSchema, { target: 'draft-2020-12', io: 'input' }) as Json;
     const { $schema: _s, ...signup } = fromZod;

@@ -3,6 +3,7 @@
  * context, and stream the model's answer with a `source-url` part per page used.
  */
 import { UI_MESSAGE_STREAM_HEADERS, type LanguageModel } from 'ai';
+import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { messageText, type ChatRequest } from '../../schemas/chat.ts';
@@ -10,6 +11,7 @@ import { fitToBudget } from './context.ts';
 import { buildInstructions } from './prompt.ts';
 import { retrievePages, type SearchFn } from './retrieve.ts';
 import { ModelUnavailableError, startAnswer } from './stream-answer.ts';
+import { takeStreamSlot } from './streams.ts';
 import { loadTwin } from './twins.ts';
 
 export interface AnswerOptions {
@@ -19,6 +21,10 @@ export interface AnswerOptions {
   origin: string;
   signal: AbortSignal;
   firstTokenTimeoutMs: number;
+  /** CHAT_MAX_OUTPUT_TOKENS: the most tokens one answer may take. */
+  maxOutputTokens: number;
+  /** CHAT_MAX_STREAMS: the most answers this process writes at once. */
+  maxStreams: number;
   /** Where the Markdown twins are (tests); default the client build. */
   twinRoot?: string;
 }
@@ -34,21 +40,31 @@ export function aiUnavailable(configured: boolean): ApiError {
     });
 }
 
+/** The answer's limits, from the configuration (the same for POST /api/chat and MCP ask_site). */
+export const chatLimits = (c: Config) => ({
+  firstTokenTimeoutMs: c.CHAT_FIRST_TOKEN_TIMEOUT_MS, maxOutputTokens: c.CHAT_MAX_OUTPUT_TOKENS, maxStreams: c.CHAT_MAX_STREAMS,
+});
+
 /** The model is needed before anything else is worth doing. */
 export function requireModel(model: LanguageModel | undefined): LanguageModel {
   if (!model) throw aiUnavailable(false);
   return model;
 }
 
-/** @throws ApiError 503 AI_UNAVAILABLE when there is no model or it fails before its first token. */
+/**
+ * @throws ApiError 503 AI_UNAVAILABLE when there is no model, it fails before its first token, or this process is
+ * already writing `maxStreams` answers (then with Retry-After).
+ */
 export async function answerChat(request: ChatRequest, options: AnswerOptions): Promise<Response> {
   const model = requireModel(options.model);
-  const question = messageText(request.messages.at(-1)!);
-  const found = await retrievePages(question, options.search, undefined, { signal: options.signal });
-  const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
-  // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
-  const pages = fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined));
+  // Taken before retrieval, so a full instance refuses before doing any work; the answer's end gives it back.
+  const release = takeStreamSlot(options.maxStreams);
   try {
+    const question = messageText(request.messages.at(-1)!);
+    const found = await retrievePages(question, options.search, undefined, { signal: options.signal });
+    const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
+    // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
+    const pages = fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined));
     const stream = await startAnswer({
       model,
       instructions: buildInstructions(pages),
@@ -56,10 +72,13 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       sources: pages.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })),
       signal: options.signal,
       firstTokenTimeoutMs: options.firstTokenTimeoutMs,
+      maxOutputTokens: options.maxOutputTokens,
       onError: (err) => log.warn({ err: summary(err) }, 'chat: the language model failed'),
+      onDone: release,
     });
     return new Response(stream, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store' } });
   } catch (err) {
+    release();
     if (err instanceof ModelUnavailableError) throw aiUnavailable(true);
     throw err;
   }

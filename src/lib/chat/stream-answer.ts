@@ -34,8 +34,12 @@ export interface AnswerInput {
   /** Aborted when the client goes away; the model call is aborted with it. */
   signal: AbortSignal;
   firstTokenTimeoutMs: number;
+  /** The most tokens the model may write (CHAT_MAX_OUTPUT_TOKENS): the cost ceiling of one answer. */
+  maxOutputTokens: number;
   /** Told about every model failure, before or after the first token (for the log). */
   onError?: (err: unknown) => void;
+  /** Called once when the answer is over: ended, failed, cancelled, its client gone, or never started. */
+  onDone?: () => void;
 }
 
 // Parts that carry no answer yet: seeing only these, we have not committed to a 200.
@@ -52,19 +56,31 @@ export const INTERRUPTED_TEXT = 'The answer was interrupted because the language
  * @throws ModelUnavailableError when the model fails or stays silent before its first token.
  */
 export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Uint8Array>> {
+  const messages = await convertToModelMessages(textOnly(input.messages));
   const abort = new AbortController();
-  const onClientGone = () => abort.abort(input.signal.reason);
+  let over = false;
+  const done = () => {
+    if (over) return;
+    over = true;
+    input.signal.removeEventListener('abort', onClientGone);
+    input.onDone?.();
+  };
+  // The answer is over for us as soon as its client is: nobody may be left to read or cancel the stream.
+  function onClientGone() {
+    done();
+    abort.abort(input.signal.reason);
+  }
   if (input.signal.aborted) onClientGone();
   else input.signal.addEventListener('abort', onClientGone, { once: true });
-  const done = () => input.signal.removeEventListener('abort', onClientGone);
-  const messages = await convertToModelMessages(textOnly(input.messages));
 
   /** Calls the model (retrying a transient refusal once) and reads up to its first token. */
   const firstToken = async (): Promise<{ reader: ReadableStreamDefaultReader<Part>; parts: Part[] }> => {
     for (let attempt = 1; ; attempt++) {
       let stream: ReadableStream<Part>;
       try {
-        ({ stream } = await streamLanguageModelCall({ model: input.model, instructions: input.instructions, messages, abortSignal: abort.signal }));
+        ({ stream } = await streamLanguageModelCall({
+          model: input.model, instructions: input.instructions, messages, maxOutputTokens: input.maxOutputTokens, abortSignal: abort.signal,
+        }));
       } catch (err) {
         if (attempt === 1 && APICallError.isInstance(err) && err.isRetryable && !abort.signal.aborted) {
           input.onError?.(err);

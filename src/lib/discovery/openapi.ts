@@ -36,7 +36,7 @@ const json = (schema: ComponentName, example?: unknown) => ({
   'application/json': { schema: ref(schema), ...(example === undefined ? {} : { example }) },
 });
 
-type Headers = Record<string, { $ref: string }>;
+type Headers = Record<string, { $ref: string } | { description: string; required: boolean; schema: object; example?: unknown }>;
 const rateLimitHeaders: Headers = {
   'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
   'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
@@ -211,7 +211,10 @@ function buildPaths(): Record<string, Record<string, unknown>> {
           },
           '400': error('The body is not valid JSON or not a chat request', ['INVALID_BODY'], rateLimitHeaders),
           ...postErrors('64 KiB', {
-            '503': error('No language model is configured, or it failed before the answer started', ['AI_UNAVAILABLE'], rateLimitHeaders),
+            '503': error('No language model is configured, it failed before the answer started, or this server is already writing as many answers as it may (then with `Retry-After`)', ['AI_UNAVAILABLE'], {
+              ...rateLimitHeaders,
+              'Retry-After': { description: 'Only when the chat is busy: seconds to wait before asking again', required: false, schema: { type: 'integer', minimum: 1 }, example: 5 },
+            }),
           }),
         },
       },

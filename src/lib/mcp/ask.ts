@@ -3,7 +3,7 @@
  * Availability and limits are the chat route's: the same model check and the same per-IP chat rate limit, so
  * MCP is no way around either.
  */
-import { answerChat, requireModel } from '../chat/answer.ts';
+import { answerChat, chatLimits, requireModel } from '../chat/answer.ts';
 import { getChatModel } from '../chat/model.ts';
 import { getConfig } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -13,14 +13,20 @@ import type { McpDependencies } from './server.ts';
 
 type Answer = Awaited<ReturnType<McpDependencies['ask']>>;
 
-/** An `ask` for one MCP request from `ip`, with source links on `origin`. */
-export function askSite(ip: string, origin: string): McpDependencies['ask'] {
+/** Longest an answer may take, so a client that never goes away cannot hold a slot for ever. */
+const ASK_TIMEOUT_MS = 120_000;
+
+/**
+ * An `ask` for one MCP request from `ip`, with source links on `origin`. `signal` is the request's: when the
+ * client goes away, the model stops writing (and the answer's slot is freed).
+ */
+export function askSite(ip: string, origin: string, signal: AbortSignal): McpDependencies['ask'] {
   return async (question) => {
     try {
       const model = requireModel(getChatModel());
       await rateLimit('chat', ip);
       const response = await answerChat({ messages: [{ id: 'mcp-question', role: 'user', parts: [{ type: 'text', text: question }] }] }, {
-        model, search, origin, signal: AbortSignal.timeout(120_000), firstTokenTimeoutMs: getConfig().CHAT_FIRST_TOKEN_TIMEOUT_MS,
+        model, search, origin, signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]), ...chatLimits(getConfig()),
       });
       return collectAnswer(await response.text());
     } catch (err) {

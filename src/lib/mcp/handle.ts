@@ -25,7 +25,7 @@ export async function handleMcpRequest(request: Request, { siteUrl, ip }: { site
   const deps: McpDependencies = {
     // The same per-client limit as /api/search; the request's signal drops the search if the client goes.
     search: async (input) => (await searchForClient(input, ip, request.signal)).answer,
-    readPage: (path) => readPublicTwin(path), ask: askSite(ip, siteUrl ? new URL(siteUrl).origin : requestOrigin),
+    readPage: (path) => readPublicTwin(path), ask: askSite(ip, siteUrl ? new URL(siteUrl).origin : requestOrigin, request.signal),
   };
   const server = createMcpServer(deps);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: 64 * 1024 });

@@ -8,6 +8,7 @@ import { askSiteInput, askSiteOutput, getPageInput, searchSiteInput } from '../.
 import { searchResponseSchema, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
 import type { z } from 'zod';
 import { ApiError } from '../http/api-error.ts';
+import { log } from '../log.ts';
 import { SITE_NAME } from '../site.ts';
 
 export const MCP_SERVER_INFO = { name: 'northgate-institute', title: `${SITE_NAME}`, version: '1.1.0' };
@@ -23,6 +24,23 @@ export interface McpDependencies {
 
 const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
+/**
+ * A tool whose unexpected failure is a generic tool error (an ApiError, meant for the caller, keeps its message). Left to the SDK, the thrown message would go to the
+ * caller, and ours carry file paths and worker stack traces; the detail belongs in the log.
+ */
+function failSafe<A extends unknown[]>(tool: string, handler: (...args: A) => Promise<CallToolResult>) {
+  return async (...args: A): Promise<CallToolResult> => {
+    try {
+      return await handler(...args);
+    } catch (err) {
+      // Over the search limit, or the search busy: the client can act on the message (no status codes in MCP).
+      if (err instanceof ApiError) return toolError([err.message, err.resolution].filter(Boolean).join(' '));
+      log.error({ err, tool }, `mcp: ${tool} failed`);
+      return toolError(`${tool} failed on our side. Try again later.`);
+    }
+  };
+}
+
 export function createMcpServer(deps: McpDependencies): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
 
@@ -32,28 +50,21 @@ export function createMcpServer(deps: McpDependencies): McpServer {
     inputSchema: searchSiteInput.shape,
     outputSchema: searchResponseSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, async ({ query, type, limit }) => {
-    let answer: SearchResponse;
-    try {
-      answer = await deps.search({ q: query, type, limit });
-    } catch (err) {
-      // Over the search limit, or the search busy: the client can act on the message (no status codes in MCP).
-      if (err instanceof ApiError) return toolError([err.message, err.resolution].filter(Boolean).join(' '));
-      throw err;
-    }
+  }, failSafe('search_site', async ({ query, type, limit }) => {
+    const answer = await deps.search({ q: query, type, limit });
     return { structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
-  });
+  }));
 
   server.registerTool('get_page', {
     title: 'Read a page as Markdown',
     description: 'The Markdown twin of a public page of the site, with YAML front matter (title, description, url, type). Takes a site path such as "/courses/bib201/".',
     inputSchema: getPageInput.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, async ({ path }) => {
+  }, failSafe('get_page', async ({ path }) => {
     const page = await deps.readPage(path);
     if (!page) return toolError(`No public page at ${JSON.stringify(path)}. Give a site path such as "/courses/bib201/"; search_site finds pages.`);
     return { content: [{ type: 'text', text: page.markdown }] };
-  });
+  }));
 
   server.registerTool('ask_site', {
     title: 'Ask the site',
@@ -61,12 +72,12 @@ export function createMcpServer(deps: McpDependencies): McpServer {
     inputSchema: askSiteInput.shape,
     outputSchema: askSiteOutput,
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, async ({ question }) => {
+  }, failSafe('ask_site', async ({ question }) => {
     const answer = await deps.ask(question);
     if ('error' in answer) return toolError(answer.error);
     const sources = answer.sources.map((s) => `- ${s.title ?? s.url}: ${s.url}`).join('\n');
     return { structuredContent: answer, content: [{ type: 'text', text: sources ? `${answer.answer}\n\nSources:\n${sources}` : answer.answer }] };
-  });
+  }));
 
   return server;
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { answerChat, requireModel } from '../../lib/chat/answer.ts';
+import { answerChat, chatLimits, requireModel } from '../../lib/chat/answer.ts';
 import { getChatModel } from '../../lib/chat/model.ts';
 import { getConfig } from '../../lib/config.ts';
 import { parseBody } from '../../lib/forms/parse-body.ts';
@@ -20,9 +20,7 @@ export const POST = (async ({ request, clientAddress, url }) => {
     const model = requireModel(getChatModel());
     const chat = parseBody(chatRequestSchema, await readJsonBody(request, CHAT_BODY_LIMIT));
     const config = getConfig();
-    return answerChat(chat, {
-      model, search, origin: config.SITE_URL ?? url.origin, signal: request.signal, firstTokenTimeoutMs: config.CHAT_FIRST_TOKEN_TIMEOUT_MS,
-    });
+    return answerChat(chat, { model, search, origin: config.SITE_URL ?? url.origin, signal: request.signal, ...chatLimits(config) });
   });
 }) satisfies APIRoute;
 
