@@ -10,7 +10,8 @@ trap cleanup EXIT
 
 git clone -q --no-local "$repo" "$work/site"
 cd "$work/site"
-npm install --omit=dev --no-audit --no-fund --prefer-offline >/dev/null
+npm install --omit=dev --no-audit --no-fund --prefer-offline >"$work/install.log" 2>&1 \
+  || { echo "production install check: npm install --omit=dev failed:" >&2; tail -40 "$work/install.log" >&2; exit 1; }
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 # Its own process group, so cleanup stops npm, the build and the server together.
 setsid env HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" npm start >"$work/start.log" 2>&1 &
