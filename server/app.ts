@@ -4,12 +4,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../src/lib/config.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts';
+import { createStaticHandler, staticPaths, varyOnAccept, type Next } from './static-files.ts';
 import { prefersMarkdown, requestPath, twinIndex, twinLink } from './negotiate.ts';
 import { logRequest } from './request-log.ts';
 import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
+import { ApiError, internalError } from '../src/lib/http/api-error.ts';
+import { methodError } from '../src/lib/http/method-guard.ts';
+import { errorAnswer, sendAnswer } from './answer.ts';
+import { guardBody } from './body-guard.ts';
+import { standInMethod } from './method-guard.ts';
 
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void | Promise<void>;
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next, locals?: App.Locals) => void | Promise<void>;
 
 export interface AppOptions {
   config: Config;
@@ -29,6 +34,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   const notFoundPage = readFileSync(join(clientDir, '404.html'));
   const notFoundTwin = existsSync(join(clientDir, '404.md')) ? readFileSync(join(clientDir, '404.md')) : undefined;
   const twins = twinIndex(clientDir);
+  const files = staticPaths(clientDir);
   // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
   const catalogLink = apiCatalogLink(config.SITE_URL ? new URL(config.SITE_URL).origin : '');
 
@@ -61,28 +67,48 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     }
   };
 
+  /** Astro has no route here: a prerendered file takes GET and HEAD only; anything else is the 404 page. */
+  const noRoute = (req: IncomingMessage, res: ServerResponse, path: string, clientMethod: string) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || !files.has(path)) return sendNotFound(req, res);
+    sendAnswer(res, errorAnswer(path, methodError(clientMethod, ['GET', 'HEAD'])));
+  };
+
   return (req: IncomingMessage, res: ServerResponse) => {
     logRequest(log, req, res);
     setSecurityHeaders(req, res, config.TRUST_PROXY);
+    let path: string;
     try {
+      path = requestPath(req);
       decodeURI(req.url ?? '/');
     } catch {
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: the URL is not valid.');
+      const rawPath = (req.url ?? '/').split(/[?#]/)[0];
+      sendAnswer(res, errorAnswer(rawPath, malformedUrl));
       return;
     }
+    const clientMethod = req.method!;
+    const locals = standInMethod(req);
     const toAstro = () => {
-      Promise.resolve(astroHandler(req, res, () => sendNotFound(req, res))).catch((err) => {
+      Promise.resolve(astroHandler(req, res, () => noRoute(req, res, path, clientMethod), locals)).catch((err) => {
         log.error({ err, path: req.url }, 'astro handler failed');
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');
+        if (!res.headersSent) sendAnswer(res, errorAnswer(path, internalError()));
         else res.destroy();
       });
     };
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      const path = requestPath(req);
-      negotiate(req, res);
-      if (path === '/' || path === '/index.html') res.appendHeader('Link', catalogLink);
-      serveStatic(req, res, toAstro);
-    }
-    else toAstro();
+    const route = () => {
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        negotiate(req, res);
+        if (path === '/' || path === '/index.html') res.appendHeader('Link', catalogLink);
+        serveStatic(req, res, toAstro);
+      }
+      else toAstro();
+    };
+    const bodyRead = guardBody(req, res, path);
+    if (bodyRead === true) route();
+    else if (bodyRead) void bodyRead.then((goOn) => goOn && route());
   };
 }
+
+/** A URL whose percent-encoding does not decode (e.g. `/api/%E0%A4%A`): the request URL itself is the bad input. */
+const malformedUrl = new ApiError(400, 'INVALID_QUERY', 'The URL is not valid: its percent-encoding does not decode to UTF-8.', {
+  resolution: 'Percent-encode the path and query as UTF-8 (e.g. with encodeURIComponent).',
+});

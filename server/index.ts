@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, getConfig } from '../src/lib/config.ts';
 import { createApp, type AstroHandler } from './app.ts';
+import { onClientError, onConnect } from './method-guard.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = `${root}dist/client`;
@@ -47,6 +48,8 @@ if (config.REDIS_URL && !config.RATE_LIMIT_DISABLED && !(await connectRedis())) 
 if (config.RATE_LIMIT_DISABLED) log.warn('RATE_LIMIT_DISABLED=1: the forms, chat and search have no rate limits (benchmarks only)');
 const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
 const server = createServer({ keepAliveTimeout: 5000 }, createApp({ config, log, clientDir, astroHandler: handler }));
+// Requests that never become a request event: an unknown method (the parser refuses it), CONNECT (a raw socket).
+server.on('clientError', onClientError).on('connect', onConnect);
 
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import sirv from 'sirv';
+import { pageFile, requestPathsOf } from '../src/lib/twins/page-files.ts';
 import { memoryFiles } from './memory-files.ts';
 
 export type Next = () => void;
@@ -48,4 +51,16 @@ export function createStaticHandler(clientDir: string): Handler {
   }) as Handler;
   const fromMemory = memoryFiles(clientDir, fileHeaders);
   return (req, res, next) => fromMemory(req, res, () => fromDisk(req, res, next));
+}
+
+/** Every request path the static handlers answer from the build (pages under each of their paths, other files). */
+export function staticPaths(clientDir: string): Set<string> {
+  const paths = new Set<string>();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = relative(clientDir, join(entry.parentPath, entry.name)).replaceAll('\\', '/');
+    const page = pageFile(file);
+    for (const path of page ? requestPathsOf(page) : [`/${file}`]) paths.add(path);
+  }
+  return paths;
 }

@@ -4,6 +4,11 @@ declare namespace App {
     staffUser?: { name: string | null; email: string | null };
     /** Auth.js's CSRF token for the sign-in and sign-out forms on /staff pages. */
     csrfToken?: string;
+    /**
+     * The method the client sent when Fetch cannot carry it (TRACE, TRACK): the server hands Astro a stand-in
+     * method no route takes, so the route answers 405, naming this one (server/method-guard.ts).
+     */
+    clientMethod?: string;
   }
 }
 

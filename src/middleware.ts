@@ -1,10 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import { staffArea, isStaffPath } from './lib/auth/staff-area.ts';
 import { errorResponse } from './lib/http/api-error.ts';
+import { answersJson } from './lib/http/json-paths.ts';
+import { methodError } from './lib/http/method-guard.ts';
 import { log } from './lib/log.ts';
-
-/** Discovery routes outside /.well-known/ whose errors (a 405) are JSON too. */
-const JSON_DOCUMENTS = new Set(['/openapi.json', '/auth.md', '/mcp']);
 
 /**
  * Every on-demand route runs through here. API and discovery routes never answer with HTML: whatever they throw
@@ -13,8 +12,12 @@ const JSON_DOCUMENTS = new Set(['/openapi.json', '/auth.md', '/mcp']);
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
-  if (isStaffPath(pathname)) return staffArea(context, next);
-  if (!pathname.startsWith('/api/') && !pathname.startsWith('/.well-known/') && !JSON_DOCUMENTS.has(pathname)) return next();
+  if (!answersJson(pathname)) {
+    // Every on-demand page (search, the staff area, its CSV exports) is read-only: other methods are a 405.
+    const { method } = context.request;
+    if (method !== 'GET' && method !== 'HEAD') return pageMethodNotAllowed(context.locals.clientMethod ?? method);
+    return isStaffPath(pathname) ? staffArea(context, next) : next();
+  }
   try {
     return await next();
   } catch (err) {
@@ -22,3 +25,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return errorResponse(err);
   }
 });
+
+function pageMethodNotAllowed(method: string): Response {
+  const err = methodError(method, ['GET', 'HEAD']);
+  return new Response(`${err.message}\n`, { status: 405, headers: { ...err.headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+}

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { getConfig } from '../lib/config.ts';
 import { clientIp } from '../lib/http/client-ip.ts';
-import { handleMcpRequest, jsonRpcError } from '../lib/mcp/handle.ts';
+import { handleMcpRequest } from '../lib/mcp/handle.ts';
+import { jsonRpcError } from '../lib/mcp/json-rpc-error.ts';
 
 export const prerender = false;
 

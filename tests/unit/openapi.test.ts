@@ -67,12 +67,16 @@ describe('/openapi.json', () => {
     expect(doc.components.schemas.ApiError.properties.error.required).toEqual(['code', 'message']);
   });
 
-  it('puts the rate-limit headers on every answer of the POST routes, and Retry-After on their 429s', () => {
+  it('puts the rate-limit headers on every answer of the POST routes the route gives, and Retry-After on their 429s', () => {
     const posts = operations.filter((o) => o.method === 'post' && !o.op.tags?.includes('auth'));
     expect(posts.map((o) => o.path).sort()).toEqual(['/api/chat', '/api/course-registration', '/api/email-marketing-signup']);
     for (const { op } of posts) {
       for (const [status, response] of Object.entries<Json>(op.responses)) {
-        if (status === '405') continue;
+        // 405 and 413 come before the rate limiter: the 413 from the server's body cap, before the route runs.
+        if (status === '405' || status === '413') {
+          expect(response.headers?.['X-RateLimit-Limit'], `${op.operationId} ${status}`).toBeUndefined();
+          continue;
+        }
         expect(Object.keys(response.headers ?? {}), `${op.operationId} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
       }
       expect(Object.keys(op.responses['429'].headers)).toContain('Retry-After');

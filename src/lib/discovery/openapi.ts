@@ -9,6 +9,7 @@ import { idempotencyKeySchema } from '../../schemas/forms.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
 import { SITE_NAME } from '../site.ts';
 import { rateLimitPolicies, windowText } from '../limits/policies.ts';
+import { AUTH_BODY_LIMIT } from '../http/body-limits.ts';
 import { componentSchemas, jsonSchemaOf, ref, type ComponentName } from './openapi-schemas.ts';
 
 export const OPENAPI_VERSION = '1.1.0';
@@ -58,7 +59,8 @@ const internal = error('Something unexpected; no internals in the body', ['INTER
 function postErrors(bodyLimit: string, extra: Record<string, unknown> = {}) {
   return {
     '405': methodNotAllowed,
-    '413': error(`The body is larger than ${bodyLimit}`, ['PAYLOAD_TOO_LARGE'], rateLimitHeaders),
+    // Refused by the server before the route runs (so before the rate limiter): no rate-limit headers.
+    '413': error(`The body is larger than ${bodyLimit}: refused as soon as Content-Length says so, or while reading a chunked body`, ['PAYLOAD_TOO_LARGE']),
     '415': error('The body is not `application/json`', ['UNSUPPORTED_MEDIA_TYPE'], rateLimitHeaders),
     '429': error('Over the rate limit for this route', ['RATE_LIMITED'], { ...rateLimitHeaders, ...retryAfter }),
     ...extra,
@@ -294,7 +296,9 @@ function buildPaths(): Record<string, Record<string, unknown>> {
         responses: {
           '200': { description: 'The handler\'s answer', content: { 'application/json': { schema: {} } } },
           '302': { description: 'Redirect to the identity provider or back to the site' },
+          '400': error('Auth.js refused the request (e.g. a session update without its CSRF token)', ['INVALID_BODY']),
           '404': authNotConfigured,
+          '413': error(`The form is larger than ${AUTH_BODY_LIMIT / 1024} KiB: refused before it is read`, ['PAYLOAD_TOO_LARGE']),
         },
       },
     },

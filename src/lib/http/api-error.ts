@@ -23,20 +23,27 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 
-  toResponse(): Response {
+  /** The JSON body: what toResponse() sends, and what the server writes itself where no Response is at hand. */
+  toBody(): ApiErrorBody {
     const error: ApiErrorBody['error'] = { code: this.code, message: this.message };
     if (this.resolution) error.resolution = this.resolution;
     if (this.issues) error.issues = this.issues;
-    return json({ error }, { status: this.status, headers: this.headers });
+    return { error };
+  }
+
+  toResponse(): Response {
+    return json(this.toBody(), { status: this.status, headers: this.headers });
   }
 }
 
+/** The 500 for anything unexpected: no internals. */
+export const internalError = () => new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.', {
+  resolution: 'Try again later. If it keeps happening, tell us what you sent.',
+});
+
 /** Any thrown value as a response; unexpected errors become a 500 without internals. */
 export function errorResponse(err: unknown): Response {
-  if (err instanceof ApiError) return err.toResponse();
-  return new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.', {
-    resolution: 'Try again later. If it keeps happening, tell us what you sent.',
-  }).toResponse();
+  return (err instanceof ApiError ? err : internalError()).toResponse();
 }
 
 export const notFound = (what = 'This API path does not exist.') => new ApiError(404, 'NOT_FOUND', what, {

@@ -7,10 +7,13 @@ import { ApiError } from './api-error.ts';
  * @example export const HEAD = GET; export const ALL = methodNotAllowed(['GET', 'HEAD']);
  */
 export function methodNotAllowed(allow: string[]): APIRoute {
-  return ({ request }) => {
-    throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed here.`, {
-      resolution: `Use ${allow.join(' or ')}. See /openapi.json.`,
-      headers: { Allow: allow.join(', ') },
-    });
-  };
+  return ({ request, locals }) => { throw methodError(locals.clientMethod ?? request.method, allow); };
+}
+
+/** The 405 ApiError for `method`, with `Allow`. */
+export function methodError(method: string, allow: string[]): ApiError {
+  return new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here.`, {
+    resolution: `Use ${allow.join(' or ')}. See /openapi.json.`,
+    headers: { Allow: allow.join(', ') },
+  });
 }

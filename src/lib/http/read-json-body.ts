@@ -1,8 +1,8 @@
 import { ApiError } from './api-error.ts';
 
-/** Body caps from the contract: forms 16 KiB, chat 64 KiB. */
-export const FORM_BODY_LIMIT = 16 * 1024;
-export const CHAT_BODY_LIMIT = 64 * 1024;
+// The server already refuses bodies over these caps (server/body-guard.ts); the routes check again so that a
+// route never depends on what runs in front of it.
+export { CHAT_BODY_LIMIT, FORM_BODY_LIMIT } from './body-limits.ts';
 
 /**
  * Reads a JSON request body, refusing it as early as possible: a wrong media type before reading (415), a
@@ -60,7 +60,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
-function tooLarge(maxBytes: number) {
+export function tooLarge(maxBytes: number) {
   return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes / 1024} KiB.`, {
     resolution: `Send at most ${maxBytes} bytes.`,
   });

@@ -1,17 +1,11 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { MCP_BODY_LIMIT } from '../http/body-limits.ts';
 import { searchForClient } from '../search/for-client.ts';
 import { askSite } from './ask.ts';
 import { originAllowed } from './origin.ts';
 import { readPublicTwin } from './public-twins.ts';
 import { createMcpServer, type McpDependencies } from './server.ts';
-
-
-/** A JSON-RPC error outside any request, the way the SDK's transport answers transport-level failures. */
-export function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
-    status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
-  });
-}
+import { jsonRpcError } from './json-rpc-error.ts';
 
 /**
  * One MCP request over stateless Streamable HTTP: a new server and transport per request, answered as plain
@@ -28,7 +22,7 @@ export async function handleMcpRequest(request: Request, { siteUrl, ip }: { site
     readPage: (path) => readPublicTwin(path), ask: askSite(ip, siteUrl ? new URL(siteUrl).origin : requestOrigin, request.signal),
   };
   const server = createMcpServer(deps);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: 64 * 1024 });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_LIMIT });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);

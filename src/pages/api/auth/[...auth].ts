@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { handleAuthRequest, signInConfigured } from '../../../lib/auth/handler.ts';
-import { notFound } from '../../../lib/http/api-error.ts';
+import { ApiError, notFound } from '../../../lib/http/api-error.ts';
 import { methodNotAllowed } from '../../../lib/http/method-guard.ts';
 
 export const prerender = false;
@@ -14,6 +14,15 @@ const handle = (async (context) => {
   if (!signInConfigured()) throw notFound('Staff sign-in is not configured on this server.');
   const response = await handleAuthRequest(context);
   if (!response) throw notFound();
+  // Auth.js answers a few refusals itself, as a bare JSON `null` (e.g. POST /session without a CSRF token):
+  // under /api/ every error is an ApiError. Its redirects (to the sign-in and error pages) pass untouched.
+  if (response.status >= 500) throw new Error(`Auth.js answered ${response.status}`);
+  if (response.status === 404) throw notFound();
+  if (response.status >= 400) {
+    throw new ApiError(400, 'INVALID_BODY', 'The sign-in service refused this request.', {
+      resolution: 'Staff sign in through /staff/sign-in; the Auth.js endpoints take only what its forms send.',
+    });
+  }
   if (response.headers.has('Cache-Control')) return response;
   // Sessions, tokens and redirects carrying state are never for a shared cache. A copy, because Auth.js answers
   // some errors with Response.redirect(), whose headers cannot be changed.
