@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A production install starts: a clean clone of HEAD, `npm install --omit=dev` (no test or dev tools), then
-# `npm start` (which builds, since there is no build) must serve `/`. Run by .ci/run after the tests.
+# `npm start` (which builds, since there is no build) must serve `/`. Run by .ci/run before the tests.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
