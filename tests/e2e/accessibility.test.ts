@@ -68,6 +68,7 @@ describe.runIf(browserAvailable())('accessibility (axe, WCAG 2.2 AA and best pra
     await Promise.all([server?.stop(), gemini?.close(), idp?.close()]);
   });
 
+  // About 95 pages at 0.5 to 1.5 s each (colour contrast dominates); the timeout leaves room for a busy machine.
   it('finds nothing on any page of the sitemap, nor on the not-found page', { timeout: 900_000 }, async () => {
     const paths = sitemapPaths();
     expect(paths.length).toBeGreaterThan(50);
