@@ -39,7 +39,7 @@ describe('/developers page', () => {
     const markdown = await (await fetch(`${server.url}/developers.md`)).text();
     const decode = (s: string) => s.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
     // The build's origin (SITE_URL or http://localhost:4321) is what the page prints.
-    const origin = /<pre><code>curl -s (https?:\/\/[^/\s]+)\/api\/health/.exec(html)?.[1];
+    const origin = /<pre[^>]*><code>curl -s (https?:\/\/[^/\s]+)\/api\/health/.exec(html)?.[1];
     expect(origin).toBeDefined();
     for (const example of [...curlExamples, throttleExample]) {
       expect(decode(html)).toContain(withOrigin(example.command, origin!));
