@@ -3,6 +3,7 @@ import { getConfig } from '../lib/config.ts';
 import { clientIp } from '../lib/http/client-ip.ts';
 import { handleMcpRequest } from '../lib/mcp/handle.ts';
 import { jsonRpcError } from '../lib/mcp/json-rpc-error.ts';
+import { route } from '../lib/api/routes.ts';
 
 export const prerender = false;
 
@@ -12,4 +13,4 @@ export const POST = (({ request, clientAddress }) => handleMcpRequest(request, {
 })) satisfies APIRoute;
 
 /** Stateless: no server-to-client stream to open with GET and no session to end with DELETE (MCP: answer 405). */
-export const ALL = (() => jsonRpcError(405, 'Method not allowed: send JSON-RPC messages with POST.', { Allow: 'POST' })) satisfies APIRoute;
+export const ALL = (() => jsonRpcError(405, 'Method not allowed: send JSON-RPC messages with POST.', { Allow: route('/mcp').methods.join(', ') })) satisfies APIRoute;

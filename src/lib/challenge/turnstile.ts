@@ -35,11 +35,7 @@ interface Siteverify { success?: unknown; 'error-codes'?: unknown; hostname?: un
  */
 export async function verifyChallenge(token: string | undefined, remoteIp: string, action: ChallengeAction): Promise<void> {
   if (!challengeRequired()) return;
-  if (!token) {
-    throw new ApiError(400, 'CHALLENGE_REQUIRED', 'This form needs a bot-challenge token, and none was sent.', {
-      resolution: 'Complete the Turnstile check on the page (site key at /api/challenge/site-key) and send its token as "turnstileToken".',
-    });
-  }
+  if (!token) throw challengeMissing();
   const { TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: url, TURNSTILE_TIMEOUT_MS: timeout } = getConfig();
   const form = new URLSearchParams({ secret: secret!, response: token, remoteip: remoteIp, idempotency_key: randomUUID() });
   const deadline = Date.now() + timeout;
@@ -54,19 +50,15 @@ export async function verifyChallenge(token: string | undefined, remoteIp: strin
       if ((err as Error).name === 'TimeoutError' || Date.now() >= deadline) break;
     }
   }
-  if (!outcome) throw unavailable();
+  if (!outcome) throw challengeUnavailable();
   if (outcome.success === true) return checkBinding(outcome, action, secret!);
   const codes = Array.isArray(outcome['error-codes']) ? outcome['error-codes'].map(String) : [];
   if (codes.length > 0 && codes.every((c) => TOKEN_ERRORS.has(c))) {
-    throw new ApiError(400, 'CHALLENGE_FAILED', codes.includes('timeout-or-duplicate')
-      ? 'The bot-challenge token has expired or was already used.'
-      : 'The bot-challenge token was rejected.', {
-      resolution: 'Complete the Turnstile check again and send the new token; each token works once.',
-    });
+    throw challengeRejected(codes.includes('timeout-or-duplicate'));
   }
   // Secret or internal errors are ours to fix; the visitor cannot do anything about them.
   log.error({ codes }, 'turnstile siteverify refused our request');
-  throw unavailable();
+  throw challengeUnavailable();
 }
 
 /**
@@ -89,7 +81,22 @@ function checkBinding(outcome: Siteverify, action: ChallengeAction, secret: stri
   });
 }
 
-function unavailable() {
+export const challengeMissing = () => new ApiError(400, 'CHALLENGE_REQUIRED', 'This form needs a bot-challenge token, and none was sent.', {
+  resolution: 'Complete the Turnstile check on the page (site key at /api/challenge/site-key) and send its token as "turnstileToken".',
+});
+
+/** The token itself is bad: Turnstile rejected it, or (`expired`) it timed out or was used before. */
+export const challengeRejected = (expired: boolean) => new ApiError(400, 'CHALLENGE_FAILED', expired
+  ? 'The bot-challenge token has expired or was already used.'
+  : 'The bot-challenge token was rejected.', {
+  resolution: 'Complete the Turnstile check again and send the new token; each token works once.',
+});
+
+export const challengeNotConfigured = () => new ApiError(503, 'CHALLENGE_NOT_CONFIGURED', 'No bot challenge is configured on this site.', {
+  resolution: 'GET /api/challenge/required tells whether forms need a token; here they do not.',
+});
+
+export function challengeUnavailable() {
   return new ApiError(503, 'CHALLENGE_UNAVAILABLE', 'The bot-challenge service could not be reached; nothing was stored.', {
     resolution: 'Try again in a few seconds.',
     headers: { 'Retry-After': '10' },

@@ -1,3 +1,4 @@
+import { API_VERSION } from '../api/routes.ts';
 import { SITE_NAME } from '../site.ts';
 
 /**
@@ -19,7 +20,7 @@ export function aiCatalog(origin: string) {
       },
       {
         identifier: `urn:${host}:openapi:public-api`, displayName: `${SITE_NAME} public API`, type: 'application/vnd.oai.openapi+json',
-        url: `${origin}/openapi.json`, version: '1.1.0',
+        url: `${origin}/openapi.json`, version: API_VERSION,
         description: 'OpenAPI 3.1 description of the public HTTP API: search, chat, forms, health.',
         tags: ['openapi', 'api'],
       },

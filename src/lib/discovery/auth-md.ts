@@ -1,4 +1,12 @@
+import { rateLimitPolicies, windowText, type RateLimitPolicy } from '../limits/policies.ts';
 import { SITE_NAME } from '../site.ts';
+
+/** The POST routes' limits, as the route table says them: "chat 20 requests per 10 minutes, …". */
+function limitsText(): string {
+  const { chat, signup, registration } = rateLimitPolicies;
+  const per = (p: RateLimitPolicy) => `${p.points} requests per ${windowText(p.durationSeconds)}`;
+  return `chat ${per(chat)}, the newsletter signup ${per(signup)}, course registration ${per(registration)}`;
+}
 
 /**
  * /auth.md: how authentication works on this site, for agents and integrators reading the OAuth metadata.
@@ -22,7 +30,7 @@ url: /auth.md
 Search, chat, the newsletter signup, course registration, the bot-challenge helpers, the health probe and the
 discovery documents are anonymous. Send no key, token or cookie. The MCP server at \`/mcp\` is anonymous too.
 
-They are rate limited per client IP instead (chat 20 requests, each form 3 requests, per 10 minutes). Every answer
+They are rate limited per client IP instead (${limitsText()}). Every answer
 of a limited route carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix time in
 milliseconds); a \`429\` adds \`Retry-After\` in seconds. There is no self-service credential, no client
 registration and no agent sign-up. For higher limits or integration questions, write to ${contactEmail} with your

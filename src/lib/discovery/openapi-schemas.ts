@@ -26,6 +26,15 @@ export type ComponentName = keyof typeof requests | keyof typeof answers;
 /** `#/components/schemas/<name>` */
 export const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
 
+const names = new Map<z.ZodType, ComponentName>(Object.entries({ ...requests, ...answers }).map(([name, schema]) => [schema, name as ComponentName]));
+
+/** The reference to a schema of the route table; every schema a route names must have a component name here. */
+export function refOf(schema: z.ZodType): { $ref: string } {
+  const name = names.get(schema);
+  if (!name) throw new Error(`no component name for a schema of the route table: ${schema.description ?? 'undescribed'}`);
+  return ref(name);
+}
+
 /** Every named schema, converted once per process. */
 export function componentSchemas(): Record<ComponentName, JsonSchema> {
   return { ...convert(requests, 'input'), ...convert(answers, 'output') } as Record<ComponentName, JsonSchema>;

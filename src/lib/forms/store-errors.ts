@@ -8,9 +8,11 @@ export async function committing<T>(work: () => Promise<T>, known: (err: unknown
   } catch (err) {
     if (err instanceof ApiError || known(err)) throw err;
     log.error({ err }, 'submission store failed');
-    throw new ApiError(503, 'STORAGE_UNAVAILABLE', 'We could not save your submission; nothing was stored.', {
-      resolution: 'Try again in a minute.',
-      headers: { 'Retry-After': '30' },
-    });
+    throw storageUnavailable();
   }
 }
+
+export const storageUnavailable = () => new ApiError(503, 'STORAGE_UNAVAILABLE', 'We could not save your submission; nothing was stored.', {
+  resolution: 'Try again in a minute.',
+  headers: { 'Retry-After': '30' },
+});

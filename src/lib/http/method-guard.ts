@@ -1,13 +1,15 @@
 import type { APIRoute } from 'astro';
+import type { Route } from '../api/routes.ts';
 import { ApiError } from './api-error.ts';
 
 /**
- * The `ALL` handler of a route: answers the methods it does not serve with 405 and an `Allow` header.
- * Astro sends HEAD to `ALL` when a route exports no HEAD, so a GET route exports `HEAD = GET` and lists both.
- * @example export const HEAD = GET; export const ALL = methodNotAllowed(['GET', 'HEAD']);
+ * The `ALL` handler of a route: answers the methods it does not serve with 405 and an `Allow` header listing the
+ * route table's methods. Astro sends HEAD to `ALL` when a route exports no HEAD, so a GET route exports `HEAD = GET`
+ * and the table lists both.
+ * @example export const HEAD = GET; export const ALL = methodNotAllowed(route('/api/search'));
  */
-export function methodNotAllowed(allow: string[]): APIRoute {
-  return ({ request, locals }) => { throw methodError(locals.clientMethod ?? request.method, allow); };
+export function methodNotAllowed({ methods }: Pick<Route, 'methods'>): APIRoute {
+  return ({ request, locals }) => { throw methodError(locals.clientMethod ?? request.method, methods); };
 }
 
 /** The 405 ApiError for `method`, with `Allow`. */

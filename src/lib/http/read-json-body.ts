@@ -1,21 +1,15 @@
 import { ApiError } from './api-error.ts';
 
-// The server already refuses bodies over these caps (server/body-guard.ts); the routes check again so that a
-// route never depends on what runs in front of it.
-export { CHAT_BODY_LIMIT, FORM_BODY_LIMIT } from './body-limits.ts';
-
 /**
  * Reads a JSON request body, refusing it as early as possible: a wrong media type before reading (415), a
  * declared or actual size over `maxBytes` while reading, never buffering more than the cap (413), then
- * malformed JSON (400). Returns the parsed value, still untrusted: validate it with a schema.
- * @example const body = await readJsonBody(request, FORM_BODY_LIMIT);
+ * malformed JSON (400). Returns the parsed value, still untrusted: validate it with a schema. The server already
+ * refuses bodies over the route's cap (server/body-guard.ts); the routes check again so that a route never depends
+ * on what runs in front of it.
+ * @example const body = await readJsonBody(request, maxBody(ROUTE));
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  if (!isJson(request.headers.get('content-type'))) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This route accepts only JSON bodies.', {
-      resolution: 'Send the body as JSON with the header Content-Type: application/json.',
-    });
-  }
+  if (!isJson(request.headers.get('content-type'))) throw notJson();
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readCapped(request, maxBytes);
@@ -59,6 +53,10 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
   }
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
+
+export const notJson = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This route accepts only JSON bodies.', {
+  resolution: 'Send the body as JSON with the header Content-Type: application/json.',
+});
 
 export function tooLarge(maxBytes: number) {
   return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes / 1024} KiB.`, {

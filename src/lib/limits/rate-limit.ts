@@ -1,9 +1,9 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { getConfig } from '../config.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, internalError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { createLimiter } from './create-limiter.ts';
-import { rateLimitPolicies, windowText, type RateLimitRoute } from './policies.ts';
+import { rateLimitPolicies, windowText, type RateLimitPolicy, type RateLimitRoute } from './policies.ts';
 
 export type RateLimitHeaders = Record<string, string>;
 
@@ -23,12 +23,16 @@ export async function rateLimit(route: RateLimitRoute, ip: string): Promise<Rate
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new ApiError(429, 'RATE_LIMITED', `Too many requests: at most ${policy.points} every ${windowText(policy.durationSeconds)}.`, {
-      resolution: `Wait ${retryAfter} seconds (Retry-After) before trying again. For higher limits, contact the operator.`,
-      headers: { ...headersFor(policy.points, rejection), 'Retry-After': String(retryAfter) },
-    });
+    throw rateLimited(policy, retryAfter, headersFor(policy.points, rejection));
   }
 }
+
+/** 429 RATE_LIMITED: over `policy`, free again in `retryAfter` seconds. */
+export const rateLimited = (policy: RateLimitPolicy, retryAfter: number, headers: RateLimitHeaders = {}) =>
+  new ApiError(429, 'RATE_LIMITED', `Too many requests: at most ${policy.points} every ${windowText(policy.durationSeconds)}.`, {
+    resolution: `Wait ${retryAfter} seconds (Retry-After) before trying again. For higher limits, contact the operator.`,
+    headers: { ...headers, 'Retry-After': String(retryAfter) },
+  });
 
 /**
  * The `X-RateLimit-*` headers of `ip` on `route` without counting anything, for answers that cost nothing (a
@@ -71,10 +75,9 @@ export async function withRateLimit(route: RateLimitRoute, ip: string, handle: (
     }
     // Even an unexpected failure is an answer of a limited route: it keeps the headers (no internals in the body).
     log.error({ err, route }, 'unhandled error in a rate-limited route');
-    throw new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.', {
-      resolution: 'Try again later. If it keeps happening, tell us what you sent.',
-      headers,
-    });
+    const internal = internalError();
+    Object.assign(internal.headers, headers);
+    throw internal;
   }
 }
 

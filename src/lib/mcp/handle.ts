@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { MCP_BODY_LIMIT } from '../http/body-limits.ts';
+import { maxBody, route } from '../api/routes.ts';
 import { searchForClient } from '../search/for-client.ts';
 import { askSite } from './ask.ts';
 import { originAllowed } from './origin.ts';
@@ -22,7 +22,7 @@ export async function handleMcpRequest(request: Request, { siteUrl, ip }: { site
     readPage: (path) => readPublicTwin(path), ask: askSite(ip, siteUrl ? new URL(siteUrl).origin : requestOrigin, request.signal),
   };
   const server = createMcpServer(deps);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_LIMIT });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: maxBody(route('/mcp')) });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);

@@ -7,11 +7,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { askSiteInput, askSiteOutput, getPageInput, searchSiteInput } from '../../schemas/discovery.ts';
 import { searchResponseSchema, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
 import type { z } from 'zod';
+import { API_VERSION } from '../api/routes.ts';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { SITE_NAME } from '../site.ts';
 
-export const MCP_SERVER_INFO = { name: 'northgate-institute', title: `${SITE_NAME}`, version: '1.1.0' };
+export const MCP_SERVER_INFO = { name: 'northgate-institute', title: `${SITE_NAME}`, version: API_VERSION };
 export const MCP_INSTRUCTIONS = `Tools for the public website of the ${SITE_NAME}: search its pages, read any public page as Markdown, `
   + 'or ask a question answered from the pages with sources. Everything here is public; no credentials.';
 

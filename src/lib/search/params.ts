@@ -1,4 +1,5 @@
 import { ApiError } from '../http/api-error.ts';
+import type { ApiIssue } from '../../schemas/api-error.ts';
 import { SEARCH_MAX_OFFSET, searchQuerySchema, type SearchQuery } from '../../schemas/search.ts';
 
 const PARAMS = ['q', 'type', 'limit', 'offset'] as const;
@@ -24,11 +25,12 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
       issues.push({ path, message: path === 'q' && i.code === 'invalid_type' ? 'Required' : i.message });
     }
   }
-  if (issues.length > 0 || !result.success) {
-    throw new ApiError(400, 'INVALID_QUERY', `Invalid search parameters: ${issues.map((i) => i.path).join(', ')}.`, {
-      resolution: `Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0–${SEARCH_MAX_OFFSET}).`,
-      issues,
-    });
-  }
+  if (issues.length > 0 || !result.success) throw invalidQuery(issues);
   return result.data;
 }
+
+/** 400 INVALID_QUERY naming each bad parameter. */
+export const invalidQuery = (issues: ApiIssue[]) => new ApiError(400, 'INVALID_QUERY', `Invalid search parameters: ${issues.map((i) => i.path).join(', ')}.`, {
+  resolution: `Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0–${SEARCH_MAX_OFFSET}).`,
+  issues,
+});

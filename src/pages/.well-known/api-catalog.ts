@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { API_CATALOG_TYPE, apiCatalog, apiCatalogLink } from '../../lib/discovery/api-catalog.ts';
 import { discoveryJson, siteOrigin } from '../../lib/discovery/respond.ts';
+import { route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 
 export const prerender = false;
@@ -13,4 +14,4 @@ export const GET = (({ url }) => {
 
 /** RFC 9727 section 3: HEAD names the catalog in a `Link` header. */
 export const HEAD = (({ url }) => discoveryJson(undefined, API_CATALOG_TYPE, { headers: { Link: apiCatalogLink(siteOrigin(url)) } })) satisfies APIRoute;
-export const ALL = methodNotAllowed(['GET', 'HEAD']);
+export const ALL = methodNotAllowed(route('/.well-known/api-catalog'));

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { configuredIssuers } from '../../lib/discovery/identity-provider.ts';
 import { authorizationServerMetadata, noIdentityProvider } from '../../lib/discovery/oauth.ts';
 import { discoveryJson, siteOrigin } from '../../lib/discovery/respond.ts';
+import { route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 
 export const prerender = false;
@@ -13,4 +14,4 @@ export const GET = (async ({ url }) => {
   return discoveryJson(await authorizationServerMetadata(issuer, siteOrigin(url)));
 }) satisfies APIRoute;
 export const HEAD = GET;
-export const ALL = methodNotAllowed(['GET', 'HEAD']);
+export const ALL = methodNotAllowed(route('/.well-known/oauth-authorization-server'));

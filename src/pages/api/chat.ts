@@ -4,8 +4,9 @@ import { getChatModel } from '../../lib/chat/model.ts';
 import { getConfig } from '../../lib/config.ts';
 import { parseBody } from '../../lib/forms/parse-body.ts';
 import { clientIp } from '../../lib/http/client-ip.ts';
+import { maxBody, route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
-import { CHAT_BODY_LIMIT, readJsonBody } from '../../lib/http/read-json-body.ts';
+import { readJsonBody } from '../../lib/http/read-json-body.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
 import { search } from '../../lib/search/index.ts';
 import { chatRequestSchema } from '../../schemas/chat.ts';
@@ -18,10 +19,10 @@ export const POST = (async ({ request, clientAddress, url }) => {
   return withRateLimit('chat', ip, async () => {
     // Before reading the body: with no model there is nothing a valid body could get.
     const model = requireModel(getChatModel());
-    const chat = parseBody(chatRequestSchema, await readJsonBody(request, CHAT_BODY_LIMIT));
+    const chat = parseBody(chatRequestSchema, await readJsonBody(request, maxBody(route('/api/chat'))));
     const config = getConfig();
     return answerChat(chat, { model, search, origin: config.SITE_URL ?? url.origin, signal: request.signal, ...chatLimits(config) });
   });
 }) satisfies APIRoute;
 
-export const ALL = methodNotAllowed(['POST']);
+export const ALL = methodNotAllowed(route('/api/chat'));

@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { clientIp } from '../../lib/http/client-ip.ts';
 import { json } from '../../lib/http/json.ts';
+import { maxBody, route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
-import { FORM_BODY_LIMIT, readJsonBody } from '../../lib/http/read-json-body.ts';
+import { readJsonBody } from '../../lib/http/read-json-body.ts';
 import { invalidBody, parseBody } from '../../lib/forms/parse-body.ts';
 import { submitRegistration } from '../../lib/forms/submit-registration.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
@@ -18,10 +19,10 @@ export const POST = (async ({ request, clientAddress }) => {
     if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {
       throw invalidBody([{ path: 'Idempotency-Key', message: 'the header must be 1–128 visible ASCII characters' }], 'The Idempotency-Key header is invalid.');
     }
-    const input = parseBody(registrationSchema, await readJsonBody(request, FORM_BODY_LIMIT));
+    const input = parseBody(registrationSchema, await readJsonBody(request, maxBody(route('/api/course-registration'))));
     const registrationId = await submitRegistration(input, ip, key);
     return json({ status: 'accepted', registrationId }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }) satisfies APIRoute;
 
-export const ALL = methodNotAllowed(['POST']);
+export const ALL = methodNotAllowed(route('/api/course-registration'));

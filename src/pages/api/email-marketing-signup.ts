@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { clientIp } from '../../lib/http/client-ip.ts';
 import { json } from '../../lib/http/json.ts';
+import { maxBody, route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
-import { FORM_BODY_LIMIT, readJsonBody } from '../../lib/http/read-json-body.ts';
+import { readJsonBody } from '../../lib/http/read-json-body.ts';
 import { parseBody } from '../../lib/forms/parse-body.ts';
 import { submitSignup } from '../../lib/forms/submit-signup.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
@@ -14,10 +15,10 @@ export const prerender = false;
 export const POST = (async ({ request, clientAddress }) => {
   const ip = clientIp(clientAddress, request.headers);
   return withRateLimit('signup', ip, async () => {
-    const input = parseBody(signupSchema, await readJsonBody(request, FORM_BODY_LIMIT));
+    const input = parseBody(signupSchema, await readJsonBody(request, maxBody(route('/api/email-marketing-signup'))));
     await submitSignup(input, ip);
     return json({ status: 'accepted' }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }) satisfies APIRoute;
 
-export const ALL = methodNotAllowed(['POST']);
+export const ALL = methodNotAllowed(route('/api/email-marketing-signup'));

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { clientIp } from '../../lib/http/client-ip.ts';
 import { json } from '../../lib/http/json.ts';
+import { route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 import { parseSearchParams } from '../../lib/search/index.ts';
 import { clientGone, searchForClient } from '../../lib/search/for-client.ts';
@@ -20,4 +21,4 @@ export const GET = (async ({ url, request, clientAddress }) => {
   }
 }) satisfies APIRoute;
 export const HEAD = GET;
-export const ALL = methodNotAllowed(['GET', 'HEAD']);
+export const ALL = methodNotAllowed(route('/api/search'));
