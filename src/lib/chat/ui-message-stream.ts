@@ -5,9 +5,8 @@
  * stream with the SDK's parser and `readUIMessageStream`.
  *
  * The SSE is written here rather than by `createUIMessageStreamResponse`: its chain of web streams writes every
- * chunk separately (16 socket writes for a short answer against 6 here) and cost about four times the CPU per
- * answer (docs/benchmarks.md). Here everything up to the first token leaves in one write, and each piece of text
- * the model sent within one turn of the event loop in one more.
+ * chunk separately and costs several times the CPU per answer (`npm run bench -- chat-encoding`, docs/benchmarks.md).
+ * Here everything up to the first token leaves in one write, and each piece of text in one more.
  */
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { ChatAnswer } from './answer.ts';
