@@ -1,7 +1,6 @@
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { parseUiStream } from './ui-stream.ts';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -24,9 +23,13 @@ export function mockModel(parts: LanguageModelV4StreamPart[]) {
   return new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks: parts, chunkDelayInMs: null }) }) });
 }
 
-/** Every chunk of a UI message stream (SSE bytes), parsed; throws unless it ends with `data: [DONE]`. */
-export async function collect(stream: ReadableStream<Uint8Array>): Promise<any[]> {
-  const { chunks, done } = parseUiStream(await new Response(stream).text());
-  if (!done) throw new Error('the stream did not end with data: [DONE]');
-  return chunks;
+/** Every piece of an answer's text, and the error its text stream ended with (undefined when it ended cleanly). */
+export async function readText(answer: { textStream: ReadableStream<string> }): Promise<{ pieces: string[]; text: string; error?: unknown }> {
+  const pieces: string[] = [];
+  try {
+    for await (const piece of answer.textStream) pieces.push(piece);
+  } catch (error) {
+    return { pieces, text: pieces.join(''), error };
+  }
+  return { pieces, text: pieces.join('') };
 }

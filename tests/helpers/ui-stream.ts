@@ -1,11 +1,54 @@
-/** Parses an AI SDK UI message stream body (`data: {json}` events, then `data: [DONE]`) into its chunks. */
-export function parseUiStream(body: string): { chunks: any[]; done: boolean } {
-  const events = body.split('\n\n').filter((e) => e.startsWith('data: ')).map((e) => e.slice(6));
-  return { chunks: events.filter((e) => e !== '[DONE]').map((e) => JSON.parse(e)), done: events.at(-1) === '[DONE]' };
+import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
+
+/** A chat answer as a stock AI SDK client reads it. */
+export interface ReadAnswer {
+  /** The assistant message as `useChat` holds it at the end of the stream. */
+  message: UIMessage;
+  /** Every chunk, in order, as the SDK parsed and validated it. */
+  chunks: UIMessageChunk[];
+  /** The message's text parts, joined. */
+  text: string;
+  /** The message's `source-url` parts, in order. */
+  sources: { url: string; title?: string }[];
+  /** The texts of the `error` parts, which the SDK hands to `onError`. */
+  errors: string[];
+  /** Whether the stream ended with `data: [DONE]`. */
+  done: boolean;
 }
 
-/** The answer's text, all deltas joined. */
-export const answerText = (chunks: any[]) => chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('');
+/**
+ * Reads an AI SDK UI message stream the way `useChat`'s DefaultChatTransport does: `parseJsonEventStream` with the
+ * SDK's `uiMessageChunkSchema` (a chunk it would refuse fails the test), then `readUIMessageStream`.
+ */
+export async function readAnswer(body: string | ReadableStream<Uint8Array> | Response): Promise<ReadAnswer> {
+  const raw = typeof body === 'string' ? body : await (body instanceof Response ? body : new Response(body)).text();
+  const chunks: UIMessageChunk[] = [];
+  const errors: string[] = [];
+  let invalid: unknown;
+  const stream = parseJsonEventStream({ stream: new Response(raw).body!, schema: uiMessageChunkSchema }).pipeThrough(
+    new TransformStream({
+      transform(parsed, controller) {
+        if (!parsed.success) invalid ??= parsed.error;
+        else {
+          chunks.push(parsed.value);
+          controller.enqueue(parsed.value);
+        }
+      },
+    }),
+  );
+  let message: UIMessage | undefined;
+  for await (const snapshot of readUIMessageStream({ stream, onError: (err) => errors.push((err as Error).message) })) message = snapshot;
+  if (invalid) throw invalid;
+  if (!message) throw new Error(`no assistant message in the stream: ${raw.slice(0, 200)}`);
+  return {
+    message,
+    chunks,
+    text: message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''),
+    sources: message.parts.flatMap((p) => (p.type === 'source-url' ? [{ url: p.url, ...(p.title ? { title: p.title } : {}) }] : [])),
+    errors,
+    done: raw.endsWith('data: [DONE]\n\n'),
+  };
+}
 
 /** POST a question to /api/chat the way the AI SDK's client does. */
 export function ask(baseUrl: string, text: string, init: RequestInit = {}) {

@@ -4,7 +4,7 @@ import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import { expectMatchesOpenApi } from '../helpers/openapi.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
-import { answerText, ask, parseUiStream } from '../helpers/ui-stream.ts';
+import { ask, readAnswer } from '../helpers/ui-stream.ts';
 
 const QUESTION = 'Can I take Greek online, and what do I need first?';
 
@@ -69,13 +69,14 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
     expect(res.headers.get('x-ratelimit-limit')).toBe('20');
-    const { chunks, done } = parseUiStream(await res.text());
+    // Read as a stock useChat client reads it.
+    const { chunks, message, text, sources, done } = await readAnswer(res);
     expect(done).toBe(true);
-    expect(answerText(chunks)).toBe('Yes: BIB201 is taught online.');
+    expect(text).toBe('Yes: BIB201 is taught online.');
 
-    const sources = chunks.filter((c) => c.type === 'source-url');
     expect(sources.length).toBeGreaterThan(0);
     expect(chunks.findIndex((c) => c.type === 'source-url')).toBeLessThan(chunks.findIndex((c) => c.type === 'text-delta'));
+    expect(message.parts.findLastIndex((p) => p.type === 'source-url')).toBeLessThan(message.parts.findIndex((p) => p.type === 'text'));
     for (const s of sources) expect(s.url).toMatch(new RegExp(`^${server.url}/[a-z0-9/-]*/$`));
 
     // The retrieved pages reached the model: each linked page is in the system instruction, twin text included.
@@ -105,9 +106,10 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     gemini.behaviour = { words: ['Greek ', 'is ', 'offered'], breakAfter: 2 };
     const res = await ask(server.url, QUESTION);
     expect(res.status).toBe(200);
-    const { chunks, done } = parseUiStream(await res.text());
-    expect(answerText(chunks)).toBe('Greek is ');
+    const { chunks, text, errors, done } = await readAnswer(res);
+    expect(text).toBe('Greek is ');
     expect(chunks.filter((c) => c.type === 'error')).toEqual([{ type: 'error', errorText: expect.stringContaining('interrupted') }]);
+    expect(errors).toEqual([expect.stringContaining('interrupted')]);
     expect(done).toBe(true);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
@@ -153,16 +155,16 @@ describe('POST /api/chat with an OpenAI-compatible server (loopback stand-in)', 
     local.behaviour = { words: ['The ', 'handbook ', 'says so.'] };
     const res = await ask(server.url, 'How do I ask for an extension on late work?');
     expect(res.status).toBe(200);
-    const { chunks, done } = parseUiStream(await res.text());
+    const { text, sources: linked, done } = await readAnswer(res);
     expect(done).toBe(true);
-    expect(answerText(chunks)).toBe('The handbook says so.');
+    expect(text).toBe('The handbook says so.');
     const request = local.requests.at(-1)!;
     expect(request.headers.authorization).toBeUndefined();
     expect(request.body).toMatchObject({ model: 'llama3.2', stream: true, max_tokens: 300 });
     const [system, user] = request.body.messages;
     expect(system.role).toBe('system');
     expect(user).toEqual({ role: 'user', content: 'How do I ask for an extension on late work?' });
-    const sources = chunks.filter((c) => c.type === 'source-url').map((c) => new URL(c.url).pathname);
+    const sources = linked.map((s) => new URL(s.url).pathname);
     expect(sources).toContain('/handbook/extensions-and-late-work/');
     for (const path of sources) expect(system.content).toContain(`url="${path}"`);
   });
@@ -204,7 +206,7 @@ describe('chat streams in flight per instance (CHAT_MAX_STREAMS=1)', () => {
     gemini.behaviour = { words: ['Short.'] };
     const next = await ask(server.url, QUESTION);
     expect(next.status).toBe(200);
-    expect(answerText(parseUiStream(await next.text()).chunks)).toBe('Short.');
+    expect((await readAnswer(next)).text).toBe('Short.');
   });
 
   it('frees the slot when the client disconnects', async () => {

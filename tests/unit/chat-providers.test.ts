@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatModel } from '../../src/lib/chat/model.ts';
-import { INTERRUPTED_TEXT, ModelUnavailableError, startAnswer } from '../../src/lib/chat/stream-answer.ts';
+import { AnswerInterruptedError, ModelUnavailableError, startAnswer } from '../../src/lib/chat/stream-answer.ts';
 import { parseConfig } from '../../src/lib/config.ts';
 import { geminiPromptText, startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
-import { collect } from '../helpers/mock-model.ts';
+import { readText } from '../helpers/mock-model.ts';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 
 /** The real provider packages against the loopback stand-ins, in process: the wire formats are understood. */
 const start = (model: ReturnType<typeof createChatModel>, signal = new AbortController().signal) => startAnswer({
   model: model!, instructions: 'RULES and <pages>BIB201 is online</pages>', signal, firstTokenTimeoutMs: 5000, maxOutputTokens: 200,
-  messages: [{ role: 'user', parts: [{ type: 'text', text: 'Greek online?' }] }], sources: [],
+  messages: [{ role: 'user', parts: [{ type: 'text', text: 'Greek online?' }] }],
 });
-const text = (chunks: { type: string; delta?: string }[]) => chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('');
 
 describe.each([
   ['Gemini', async () => {
@@ -31,7 +30,7 @@ describe.each([
 
   it('streams the answer and sends the instructions and the key', async () => {
     standIn.behaviour = { words: ['Yes, ', 'BIB201 ', 'is online.'] };
-    expect(text(await collect(await start(model)))).toBe('Yes, BIB201 is online.');
+    expect((await readText(await start(model))).text).toBe('Yes, BIB201 is online.');
     const request = standIn.requests.at(-1)!;
     if (name === 'Gemini') {
       expect(request.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
@@ -58,17 +57,17 @@ describe.each([
     expect(standIn.requests.length - before).toBe(2);
   });
 
-  it('ends with an error part when the connection breaks midway', async () => {
+  it('errors the text after what came when the connection breaks midway', async () => {
     standIn.behaviour = { words: ['Greek ', 'is ', 'taught'], breakAfter: 2 };
-    const chunks = await collect(await start(model));
-    expect(text(chunks)).toBe('Greek is ');
-    expect(chunks).toContainEqual({ type: 'error', errorText: INTERRUPTED_TEXT });
+    const { text, error } = await readText(await start(model));
+    expect(text).toBe('Greek is ');
+    expect(error).toBeInstanceOf(AnswerInterruptedError);
   });
 
   it('aborts the provider request when the reader goes away', async () => {
     standIn.behaviour = { words: ['one ', 'two ', 'three ', 'four'], delayMs: 100 };
     const client = new AbortController();
-    const reader = (await start(model, client.signal)).getReader();
+    const reader = (await start(model, client.signal)).textStream.getReader();
     const aborted = standIn.nextAbort();
     client.abort();
     await reader.cancel();

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerChat } from '../../src/lib/chat/answer.ts';
+import { uiMessageStreamResponse } from '../../src/lib/chat/ui-message-stream.ts';
 import { createChatModel } from '../../src/lib/chat/model.ts';
 import { ApiError } from '../../src/lib/http/api-error.ts';
 import { ConfigError, parseConfig } from '../../src/lib/config.ts';
 import { chatRequestSchema, type ChatRequest } from '../../src/schemas/chat.ts';
-import { answerParts, mockModel } from '../helpers/mock-model.ts';
+import { answerParts, mockModel, readText } from '../helpers/mock-model.ts';
 
 const user = (text: string, id = 'u1') => ({ id, role: 'user' as const, parts: [{ type: 'text' as const, text }] });
 const issuesOf = (body: unknown) => {
@@ -83,7 +84,9 @@ describe('answerChat', () => {
 
   it('grounds the model on the twins it found and links only those pages', async () => {
     const model = mockModel(answerParts('Yes.'));
-    const response = await answerChat(request, { ...options, model });
+    const answer = await answerChat(request, { ...options, model });
+    expect(answer.sources).toEqual([{ url: 'https://northgate.example/courses/bib201/', title: 'Biblical Greek I' }]);
+    const response = uiMessageStreamResponse(answer);
     expect(response.status).toBe(200);
     expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -106,10 +109,9 @@ describe('answerChat', () => {
     const first = await answerChat(request, { ...one, model: mockModel(answerParts('Yes.')) });
     const busy = await answerChat(request, { ...one, model: mockModel(answerParts('Yes.')) }).catch((e) => e);
     expect(busy).toMatchObject({ status: 503, code: 'AI_UNAVAILABLE', headers: { 'Retry-After': '5' } });
-    await first.text();
+    await readText(first);
     await expect(answerChat(request, { ...one, model: mockModel([{ type: 'error', error: new Error('down') }]) })).rejects.toMatchObject({ status: 503 });
     const again = await answerChat(request, { ...one, model: mockModel(answerParts('Yes.')) });
-    expect(again.status).toBe(200);
-    await again.text();
+    expect((await readText(again)).text).toBe('Yes.');
   });
 });

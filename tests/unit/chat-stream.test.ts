@@ -1,29 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { APICallError } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { INTERRUPTED_TEXT, ModelUnavailableError, startAnswer, type AnswerInput } from '../../src/lib/chat/stream-answer.ts';
-import { answerParts, collect, mockModel } from '../helpers/mock-model.ts';
+import { AnswerInterruptedError, INTERRUPTED_TEXT, ModelUnavailableError, startAnswer, type AnswerInput } from '../../src/lib/chat/stream-answer.ts';
+import { uiMessageStreamResponse } from '../../src/lib/chat/ui-message-stream.ts';
+import { answerParts, mockModel, readText } from '../helpers/mock-model.ts';
+import { readAnswer } from '../helpers/ui-stream.ts';
 
 const question = [{ role: 'user' as const, parts: [{ type: 'text', text: 'Can I take Greek online?' }] }];
 const input = (model: AnswerInput['model'], extra: Partial<AnswerInput> = {}): AnswerInput => ({
   model, instructions: 'Answer from the pages.', messages: question, signal: new AbortController().signal,
-  firstTokenTimeoutMs: 5000, maxOutputTokens: 1024, sources: [{ url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' }], ...extra,
+  firstTokenTimeoutMs: 5000, maxOutputTokens: 1024, ...extra,
 });
+const sources = [{ url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' }];
+/** The answer as POST /api/chat sends it, read by the AI SDK's own reader. */
+async function asUiStream(model: AnswerInput['model']) {
+  const answer = await startAnswer(input(model));
+  return readAnswer(uiMessageStreamResponse({ ...answer, sources }));
+}
 
 describe('startAnswer', () => {
-  it('streams the source-url parts first, then the text', async () => {
-    const chunks = await collect(await startAnswer(input(mockModel(answerParts('Yes, ', 'online.')))));
-    const types = chunks.map((c) => c.type);
-    expect(types.indexOf('source-url')).toBeGreaterThan(types.indexOf('start'));
-    expect(types.indexOf('source-url')).toBeLessThan(types.indexOf('text-delta'));
-    expect(chunks).toContainEqual({ type: 'source-url', sourceId: 'http://site.test/courses/bib201/', url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' });
-    expect(chunks.flatMap((c) => (c.type === 'text-delta' ? [c.delta] : [])).join('')).toBe('Yes, online.');
-    expect(chunks.at(-1)).toMatchObject({ type: 'finish' });
+  it('streams the text and says why the model stopped', async () => {
+    const answer = await startAnswer(input(mockModel(answerParts('Yes, ', 'online.'))));
+    expect((await readText(answer)).text).toBe('Yes, online.');
+    await expect(answer.finishReason).resolves.toBe('stop');
   });
 
   it('gives the model the instructions and only the text of the conversation', async () => {
     const model = mockModel(answerParts('ok'));
-    await collect(await startAnswer(input(model, {
+    await readText(await startAnswer(input(model, {
       messages: [
         { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
         { role: 'assistant', parts: [{ type: 'step-start' }, { type: 'source-url', url: 'x' } as never, { type: 'text', text: 'Hello!' }] },
@@ -59,9 +63,9 @@ describe('startAnswer', () => {
         return answer.doStream(options);
       },
     });
-    const chunks = await collect(await startAnswer(input(model)));
+    const { pieces } = await readText(await startAnswer(input(model)));
     expect(calls).toBe(2);
-    expect(chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta)).toEqual(['Yes.']);
+    expect(pieces).toEqual(['Yes.']);
   });
 
   it('refuses when the stream reports an error before any text', async () => {
@@ -81,18 +85,18 @@ describe('startAnswer', () => {
     expect(aborted).toBe(true);
   });
 
-  it('ends the stream with an error part when the provider fails after the first token', async () => {
+  it('errors the text stream after its text when the provider fails after the first token', async () => {
     const model = mockModel([{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't1' },
       { type: 'text-delta', id: 't1', delta: 'Greek is' }, { type: 'error', error: new Error('connection reset') }]);
     const errors: unknown[] = [];
-    const chunks = await collect(await startAnswer(input(model, { onError: (e) => errors.push(e) })));
-    expect(chunks.filter((c) => c.type === 'text-delta')).toHaveLength(1);
-    expect(chunks).toContainEqual({ type: 'error', errorText: INTERRUPTED_TEXT });
-    expect(JSON.stringify(chunks)).not.toContain('connection reset');
+    const { pieces, error } = await readText(await startAnswer(input(model, { onError: (e) => errors.push(e) })));
+    expect(pieces).toEqual(['Greek is']);
+    expect(error).toBeInstanceOf(AnswerInterruptedError);
+    expect((error as Error).message).toBe(INTERRUPTED_TEXT);
     expect(errors).toHaveLength(1);
   });
 
-  it('ends the stream with an error part when the provider stream breaks off', async () => {
+  it('errors the text stream when the provider stream breaks off', async () => {
     const model = new MockLanguageModelV4({
       doStream: async () => ({
         stream: new ReadableStream({
@@ -104,9 +108,9 @@ describe('startAnswer', () => {
         }),
       }),
     });
-    const chunks = await collect(await startAnswer(input(model)));
-    expect(chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta)).toEqual(['Greek']);
-    expect(chunks.at(-1)).toEqual({ type: 'error', errorText: INTERRUPTED_TEXT });
+    const { pieces, error } = await readText(await startAnswer(input(model)));
+    expect(pieces).toEqual(['Greek']);
+    expect(error).toBeInstanceOf(AnswerInterruptedError);
   });
 
   it('aborts the model call when the client goes away mid-answer', async () => {
@@ -125,8 +129,8 @@ describe('startAnswer', () => {
       },
     });
     const client = new AbortController();
-    const stream = await startAnswer(input(model, { signal: client.signal }));
-    const reader = stream.getReader();
+    const { textStream } = await startAnswer(input(model, { signal: client.signal }));
+    const reader = textStream.getReader();
     await reader.read();
     expect(modelSignal?.aborted).toBe(false);
     client.abort();
@@ -142,13 +146,13 @@ describe('startAnswer', () => {
         return { stream: new ReadableStream({ start(c) { c.enqueue({ type: 'text-start', id: 't1' }); c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' }); } }) };
       },
     });
-    const stream = await startAnswer(input(model));
-    await stream.cancel('client closed');
+    const { textStream } = await startAnswer(input(model));
+    await textStream.cancel('client closed');
     expect(modelSignal?.aborted).toBe(true);
   });
   it('sends a token that arrives while the model is still talking, without waiting for the next one', async () => {
     let model: ReadableStreamDefaultController<unknown> | undefined;
-    const stream = await startAnswer(input(new MockLanguageModelV4({
+    const { textStream } = await startAnswer(input(new MockLanguageModelV4({
       doStream: async () => ({
         stream: new ReadableStream({
           start(c) {
@@ -159,33 +163,35 @@ describe('startAnswer', () => {
         }),
       }),
     })));
-    const reader = stream.getReader();
-    const decoder = new TextDecoder();
-    const next = async () => decoder.decode((await reader.read()).value, { stream: true });
-    expect(await next()).toContain('"delta":"First"');
+    const reader = textStream.getReader();
+    const next = async () => {
+      const read = await reader.read();
+      if (read.done) throw new Error('the text ended while the model was still talking');
+      return read.value;
+    };
+    expect(await next()).toBe('First');
     // Later tokens, the model still open: they must reach the client now, not when the model finishes.
     model!.enqueue({ type: 'text-delta', id: 't1', delta: ' and' });
     model!.enqueue({ type: 'text-delta', id: 't1', delta: ' second' });
     let text = '';
-    while (!text.includes('"delta":" second"')) text += await next();
-    expect(text).toContain('"delta":" and"');
-    expect(text).not.toContain('[DONE]');
+    while (!text.includes(' second')) text += await next();
+    expect(text).toBe(' and second');
     await reader.cancel();
   });
 
   it('calls onDone once when the answer ends, is cancelled, loses its client or never starts', async () => {
     const count = () => { const c = { n: 0, done: () => { c.n++; } }; return c; };
     const ended = count();
-    await collect(await startAnswer(input(mockModel(answerParts('Yes.')), { onDone: ended.done })));
+    await readText(await startAnswer(input(mockModel(answerParts('Yes.')), { onDone: ended.done })));
     expect(ended.n).toBe(1);
 
     const held = () => new MockLanguageModelV4({
       doStream: async () => ({ stream: new ReadableStream({ start(c) { c.enqueue({ type: 'text-start', id: 't1' }); c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' }); } }) }),
     });
     const cancelled = count();
-    const stream = await startAnswer(input(held(), { onDone: cancelled.done }));
+    const { textStream } = await startAnswer(input(held(), { onDone: cancelled.done }));
     expect(cancelled.n).toBe(0);
-    await stream.cancel('client closed');
+    await textStream.cancel('client closed');
     expect(cancelled.n).toBe(1);
 
     const gone = count();
@@ -193,12 +199,60 @@ describe('startAnswer', () => {
     const open = await startAnswer(input(held(), { signal: client.signal, onDone: gone.done }));
     client.abort();
     expect(gone.n).toBe(1);
-    await open.cancel();
+    await open.textStream.cancel();
     expect(gone.n).toBe(1);
 
     const refused = count();
     const failing = new MockLanguageModelV4({ doStream: async () => { throw new Error('provider down'); } });
     await expect(startAnswer(input(failing, { onDone: refused.done }))).rejects.toBeInstanceOf(ModelUnavailableError);
     expect(refused.n).toBe(1);
+  });
+});
+
+describe('uiMessageStreamResponse', () => {
+  it('sends the source-url parts first, then the text, then finish and [DONE]', async () => {
+    const res = uiMessageStreamResponse({ ...await startAnswer(input(mockModel(answerParts('Yes, ', 'online.')))), sources });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const { chunks, message, text, done } = await readAnswer(res);
+    const types = chunks.map((c) => c.type);
+    expect(types.indexOf('source-url')).toBeGreaterThan(types.indexOf('start'));
+    expect(types.indexOf('source-url')).toBeLessThan(types.indexOf('text-delta'));
+    expect(chunks).toContainEqual({ type: 'source-url', sourceId: 'http://site.test/courses/bib201/', url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' });
+    expect(message.parts.map((p) => p.type)).toEqual(['source-url', 'step-start', 'text']);
+    expect(text).toBe('Yes, online.');
+    expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+    expect(done).toBe(true);
+  });
+
+  it('ends with an error part, no internals, and [DONE] when the provider fails after the first token', async () => {
+    const model = mockModel([{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Greek is' }, { type: 'error', error: new Error('connection reset') }]);
+    const { chunks, text, errors, done } = await asUiStream(model);
+    expect(text).toBe('Greek is');
+    expect(chunks.filter((c) => c.type === 'text-delta')).toHaveLength(1);
+    expect(chunks.at(-1)).toEqual({ type: 'error', errorText: INTERRUPTED_TEXT });
+    expect(errors).toEqual([INTERRUPTED_TEXT]);
+    expect(JSON.stringify(chunks)).not.toContain('connection reset');
+    expect(done).toBe(true);
+  });
+
+  it('cancelling the response cancels the answer', async () => {
+    let modelSignal: AbortSignal | undefined;
+    const model = new MockLanguageModelV4({
+      doStream: async ({ abortSignal }) => {
+        modelSignal = abortSignal;
+        return { stream: new ReadableStream({ start(c) { c.enqueue({ type: 'text-start', id: 't1' }); c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' }); } }) };
+      },
+    });
+    let over = 0;
+    const res = uiMessageStreamResponse({ ...await startAnswer(input(model, { onDone: () => { over++; } })), sources });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel('client closed');
+    expect(modelSignal?.aborted).toBe(true);
+    expect(over).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AnswerInterruptedError, INTERRUPTED_TEXT } from '../../src/lib/chat/stream-answer.ts';
 import { collectAnswer } from '../../src/lib/mcp/ask.ts';
 import { originAllowed } from '../../src/lib/mcp/origin.ts';
 import { listTwins, publicTwinUrl, readPublicTwin } from '../../src/lib/mcp/public-twins.ts';
@@ -62,16 +63,22 @@ describe('MCP Origin check', () => {
   });
 });
 
-describe('ask_site: collecting the chat stream', () => {
-  const event = (chunk: object) => `data: ${JSON.stringify(chunk)}\n\n`;
-  it('joins the text and keeps the sources', () => {
-    const stream = event({ type: 'start' }) + event({ type: 'source-url', sourceId: 'a', url: 'https://n.example/courses/bib201/', title: 'Greek' })
-      + event({ type: 'text-start', id: '1' }) + event({ type: 'text-delta', id: '1', delta: 'Yes, ' }) + event({ type: 'text-delta', id: '1', delta: 'online.' })
-      + event({ type: 'finish' }) + 'data: [DONE]\n\n';
-    expect(collectAnswer(stream)).toEqual({ answer: 'Yes, online.', sources: [{ url: 'https://n.example/courses/bib201/', title: 'Greek' }] });
+describe('ask_site: collecting the answer', () => {
+  const answer = (pieces: string[], end?: Error) => ({
+    sources: [{ url: 'https://n.example/courses/bib201/', title: 'Greek' }],
+    finishReason: Promise.resolve(undefined),
+    textStream: new ReadableStream<string>({
+      start(c) {
+        for (const p of pieces) c.enqueue(p);
+        if (end) c.error(end);
+        else c.close();
+      },
+    }),
   });
-  it('turns an error part into a tool error, not half an answer', () => {
-    const stream = event({ type: 'text-delta', id: '1', delta: 'Yes' }) + event({ type: 'error', errorText: 'The answer was interrupted.' });
-    expect(collectAnswer(stream)).toEqual({ error: 'The answer was interrupted.' });
+  it('joins the text and keeps the sources', async () => {
+    expect(await collectAnswer(answer(['Yes, ', 'online.']))).toEqual({ answer: 'Yes, online.', sources: [{ url: 'https://n.example/courses/bib201/', title: 'Greek' }] });
+  });
+  it('turns a failure after the start into a tool error, not half an answer', async () => {
+    expect(await collectAnswer(answer(['Yes'], new AnswerInterruptedError()))).toEqual({ error: INTERRUPTED_TEXT });
   });
 });

@@ -1,8 +1,9 @@
 /**
- * One chat answer: retrieve the pages that match the question, read their Markdown twins into a budgeted
- * context, and stream the model's answer with a `source-url` part per page used.
+ * One chat answer, as data: retrieve the pages that match the question, read their Markdown twins into a budgeted
+ * context, and start the model's answer. The edges encode it: POST /api/chat as the UI message stream
+ * (ui-message-stream.ts), MCP ask_site as one tool result.
  */
-import { UI_MESSAGE_STREAM_HEADERS, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
@@ -10,7 +11,7 @@ import { messageText, type ChatRequest } from '../../schemas/chat.ts';
 import { fitToBudget } from './context.ts';
 import { buildInstructions } from './prompt.ts';
 import { retrievePages, type SearchFn } from './retrieve.ts';
-import { ModelUnavailableError, startAnswer } from './stream-answer.ts';
+import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
 import { loadTwin } from './twins.ts';
 
@@ -27,6 +28,12 @@ export interface AnswerOptions {
   maxStreams: number;
   /** Where the Markdown twins are (tests); default the client build. */
   twinRoot?: string;
+}
+
+/** A started answer and the pages it is grounded on. */
+export interface ChatAnswer extends StartedAnswer {
+  /** Every page in the model's context: absolute URL and title. */
+  sources: { url: string; title: string }[];
 }
 
 /** 503 AI_UNAVAILABLE: no model configured, or the provider failing before the answer started. */
@@ -52,10 +59,12 @@ export function requireModel(model: LanguageModel | undefined): LanguageModel {
 }
 
 /**
+ * Resolves once the model has written its first token. The answer holds one of `maxStreams` slots until its text
+ * stream ends, fails or is cancelled, or `signal` aborts.
  * @throws ApiError 503 AI_UNAVAILABLE when there is no model, it fails before its first token, or this process is
  * already writing `maxStreams` answers (then with Retry-After).
  */
-export async function answerChat(request: ChatRequest, options: AnswerOptions): Promise<Response> {
+export async function answerChat(request: ChatRequest, options: AnswerOptions): Promise<ChatAnswer> {
   const model = requireModel(options.model);
   // Taken before retrieval, so a full instance refuses before doing any work; the answer's end gives it back.
   const release = takeStreamSlot(options.maxStreams);
@@ -65,18 +74,17 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
     // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
     const pages = fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined));
-    const stream = await startAnswer({
+    const started = await startAnswer({
       model,
       instructions: buildInstructions(pages),
       messages: request.messages,
-      sources: pages.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })),
       signal: options.signal,
       firstTokenTimeoutMs: options.firstTokenTimeoutMs,
       maxOutputTokens: options.maxOutputTokens,
       onError: (err) => log.warn({ err: summary(err) }, 'chat: the language model failed'),
       onDone: release,
     });
-    return new Response(stream, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store' } });
+    return { ...started, sources: pages.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })) };
   } catch (err) {
     release();
     if (err instanceof ModelUnavailableError) throw aiUnavailable(true);

@@ -1,17 +1,18 @@
 /**
- * Runs the model and turns its output into the AI SDK UI message stream. The HTTP status is decided by the first
- * token: until the model has produced one, a failure (or silence past the first-token timeout) is still a clean
- * `503 AI_UNAVAILABLE`; after it the 200 is committed, so a failure becomes an error part that ends the stream.
+ * Runs the model and hands back its answer as a stream of text. Whether the answer starts is decided by the first
+ * token: until the model has produced one, a failure (or silence past the first-token timeout) is still a
+ * ModelUnavailableError, which the edges turn into `503 AI_UNAVAILABLE`; after it the answer has started, so a
+ * failure errors the text stream with an AnswerInterruptedError, which the edges turn into an error part or a tool error.
  *
  * The model is called through the AI SDK's single-call API (`experimental_streamLanguageModelCall`), not
- * `streamText`: we use no tools, steps or callbacks, and streamText's machinery for them cost about 1 ms of CPU
- * per chat, more than the provider call itself (bench/chat.bench.ts). What it did that we need is here: one
- * retry of a transient refusal, and the UI stream's start, step and finish parts. The `ai` version is pinned
- * exactly in package.json because the API is experimental; tests/unit/chat-stream.test.ts covers it.
+ * `streamText`: we use no tools, steps or callbacks, and streamText's machinery for them cost more CPU per chat
+ * than the provider call itself (docs/benchmarks.md). What it did that we need is here: one retry of a transient
+ * refusal. The `ai` version is pinned exactly in package.json because the API is experimental;
+ * tests/unit/chat-stream.test.ts covers it.
  */
 import {
-  APICallError, convertToModelMessages, experimental_streamLanguageModelCall as streamLanguageModelCall, toUIMessageChunk,
-  type LanguageModel, type LanguageModelStreamPart, type TextStreamPart, type ToolSet, type UIMessageChunk,
+  APICallError, convertToModelMessages, experimental_streamLanguageModelCall as streamLanguageModelCall,
+  type FinishReason, type LanguageModel, type LanguageModelStreamPart, type ToolSet,
 } from 'ai';
 
 type Part = LanguageModelStreamPart<ToolSet>;
@@ -29,8 +30,6 @@ export interface AnswerInput {
   instructions: string;
   /** The validated conversation; only text parts reach the model. */
   messages: { role: 'user' | 'assistant'; parts: readonly { type: string; text?: unknown }[] }[];
-  /** Pages the answer is grounded on, sent as `source-url` parts before the text. */
-  sources: { url: string; title: string }[];
   /** Aborted when the client goes away; the model call is aborted with it. */
   signal: AbortSignal;
   firstTokenTimeoutMs: number;
@@ -42,7 +41,7 @@ export interface AnswerInput {
   onDone?: () => void;
 }
 
-// Parts that carry no answer yet: seeing only these, we have not committed to a 200.
+// Parts that carry no answer yet: seeing only these, the answer has not started (a failure is still a 503).
 const PRELUDE = new Set<Part['type']>(['model-call-start', 'model-call-response-metadata', 'text-start', 'reasoning-start', 'raw']);
 
 /** A provider's transient refusal (Gemini's "overloaded" 503, a 429) is asked once more after this pause. */
@@ -51,18 +50,37 @@ const RETRY_DELAY_MS = 500;
 /** What the reader sees when the answer breaks off; details go to the log, not to the client. */
 export const INTERRUPTED_TEXT = 'The answer was interrupted because the language model failed. Please ask again.';
 
+/** The model failed after its first token: the answer so far is all there is. Its message is fit for the reader. */
+export class AnswerInterruptedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(INTERRUPTED_TEXT, options);
+    this.name = 'AnswerInterruptedError';
+  }
+}
+
+/** An answer under way. */
+export interface StartedAnswer {
+  /** The answer's text, piece by piece as the model writes it; errors with AnswerInterruptedError when the model fails. */
+  textStream: ReadableStream<string>;
+  /** Why the model stopped ('stop'; 'length' at the output-token cap); settles when the answer is over, undefined unless it ended. */
+  finishReason: Promise<FinishReason | undefined>;
+}
+
 /**
- * Starts the answer and resolves with its UI message stream (SSE bytes) once the first token is in.
+ * Starts the answer and resolves once the first token is in.
  * @throws ModelUnavailableError when the model fails or stays silent before its first token.
  */
-export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Uint8Array>> {
+export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
   const messages = await convertToModelMessages(textOnly(input.messages));
   const abort = new AbortController();
   let over = false;
+  let finishReason: FinishReason | undefined;
+  const finished = Promise.withResolvers<FinishReason | undefined>();
   const done = () => {
     if (over) return;
     over = true;
     input.signal.removeEventListener('abort', onClientGone);
+    finished.resolve(finishReason);
     input.onDone?.();
   };
   // The answer is over for us as soon as its client is: nobody may be left to read or cancel the stream.
@@ -121,68 +139,77 @@ export async function startAnswer(input: AnswerInput): Promise<ReadableStream<Ui
   }
 
   const { reader } = first;
-  /** SSE text for the parts; an error part is also told to the log. */
-  const encodeText = (parts: Part[]) => parts.map((part) => {
-    if (part.type === 'error') input.onError?.(part.error);
-    return uiChunks(part).map(sse).join('');
-  }).join('');
-  const opening: UIMessageChunk[] = [
-    { type: 'start' },
-    ...input.sources.map((s): UIMessageChunk => ({ type: 'source-url', sourceId: s.url, url: s.url, title: s.title })),
-    { type: 'start-step' },
-  ];
+  let failure: AnswerInterruptedError | undefined;
+  /** The text of the parts; an error part ends the answer (and is told to the log). */
+  const textOf = (parts: Part[]) => {
+    let text = '';
+    for (const part of parts) {
+      if (part.type === 'text-delta') text += part.text;
+      else if (part.type === 'model-call-end') finishReason = part.finishReason;
+      else if (part.type === 'error') {
+        input.onError?.(part.error);
+        failure ??= new AnswerInterruptedError({ cause: part.error });
+        break;
+      }
+    }
+    return text;
+  };
   // A read started in one pull that the next turn of the event loop overtook; the next pull takes it up.
   let pending: Promise<ReadableStreamReadResult<Part>> | undefined;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      // Everything up to the first token leaves in one write; the sources come first, so the client has the
-      // links before the text.
-      controller.enqueue(encoder.encode(opening.map(sse).join('') + encodeText(first.parts)));
-    },
-    async pull(controller) {
-      // The parts the model has already sent leave together: each enqueue becomes its own socket write further
-      // down (Astro writes chunk by chunk), and a write per part was a large share of the server's CPU per chat.
-      // Gathering stops at the next turn of the event loop, so nothing waits for a later token.
-      let text = '';
-      let ended = false;
-      let failed = false;
-      // Parts without a UI chunk encode to nothing; a pull must enqueue something or the stream stalls.
-      while (text === '' && !ended && !failed) {
-        const parts: Part[] = [];
-        try {
-          let next = await (pending ?? reader.read());
+  /**
+   * The text the model has sent so far, as one piece: each piece becomes its own socket write further down, and a
+   * write per part was a large share of the server's CPU per chat. Gathering stops at the next turn of the event
+   * loop, so nothing waits for a later token. Empty when the model has ended or failed.
+   */
+  const nextText = async () => {
+    let text = '';
+    // Parts without text (the call's metadata and end) give nothing: read on until there is text or an end.
+    for (let ended = false; text === '' && !ended && !failure;) {
+      const parts: Part[] = [];
+      try {
+        let next = await (pending ?? reader.read());
+        pending = undefined;
+        const turn = nextTurn();
+        while (!next.done) {
+          parts.push(next.value);
+          pending = reader.read();
+          const raced = await Promise.race([pending, turn]);
+          if (raced === TURN) break;
           pending = undefined;
-          const turn = nextTurn();
-          while (!next.done) {
-            parts.push(next.value);
-            pending = reader.read();
-            const raced = await Promise.race([pending, turn]);
-            if (raced === TURN) break;
-            pending = undefined;
-            next = raced;
-          }
-          ended = next.done === true;
-        } catch (err) {
-          // A broken connection to the provider throws instead of sending an error part; end the stream the same way.
-          input.onError?.(err);
-          failed = true;
+          next = raced;
         }
-        text = encodeText(parts);
+        ended = next.done === true;
+      } catch (err) {
+        // A broken connection to the provider throws instead of sending an error part; end the answer the same way.
+        input.onError?.(err);
+        failure = new AnswerInterruptedError({ cause: err });
       }
-      if (failed) text += sse({ type: 'error', errorText: INTERRUPTED_TEXT });
-      if (failed || ended) text += DONE;
-      controller.enqueue(encoder.encode(text));
-      if (failed || ended) {
-        done();
-        controller.close();
-      }
+      text += textOf(parts);
+    }
+    return text;
+  };
+
+  let opening = textOf(first.parts);
+  // Pulled only when its reader asks (high-water mark 0): a piece of text enqueued before a failure is read
+  // before the stream errors, and nothing is read from the model ahead of the client.
+  const textStream = new ReadableStream<string>({
+    async pull(controller) {
+      const text = opening || (failure ? '' : await nextText());
+      opening = '';
+      if (text !== '') return controller.enqueue(text);
+      done();
+      if (!failure) return controller.close();
+      abort.abort(failure);
+      reader.cancel(failure).catch(() => {});
+      controller.error(failure);
     },
     cancel(reason) {
       done();
       abort.abort(reason);
       return reader.cancel(reason).catch(() => {});
     },
-  });
+  }, { highWaterMark: 0 });
+  return { textStream, finishReason: finished.promise };
 }
 
 const TURN = Symbol('turn');
@@ -195,25 +222,3 @@ function textOnly(messages: AnswerInput['messages']) {
     parts: m.parts.flatMap((p) => (p.type === 'text' && typeof p.text === 'string' && p.text !== '' ? [{ type: 'text' as const, text: p.text }] : [])),
   })).filter((m) => m.parts.length > 0);
 }
-
-/** The UI chunks for one model part: the call's own start and end become the step's end and the message's finish. */
-function uiChunks(part: Part): UIMessageChunk[] {
-  switch (part.type) {
-    case 'model-call-start':
-    case 'model-call-response-metadata':
-      return [];
-    case 'model-call-end':
-      return [{ type: 'finish-step' }, { type: 'finish', finishReason: part.finishReason }];
-    default: {
-      // The remaining parts (text, reasoning, sources, errors) have the shape streamText gives them.
-      const chunk = toUIMessageChunk(part as TextStreamPart<ToolSet>, { sendSources: true, onError: () => INTERRUPTED_TEXT });
-      return chunk ? [chunk] : [];
-    }
-  }
-}
-
-// The UI message stream's wire format, written here rather than through createUIMessageStreamResponse: its
-// chain of web streams cost more per chat than the rest of our server.
-const encoder = new TextEncoder();
-const DONE = 'data: [DONE]\n\n';
-const sse = (chunk: UIMessageChunk) => `data: ${JSON.stringify(chunk)}\n\n`;

@@ -1,10 +1,12 @@
 /**
- * ask_site: the same answer POST /api/chat streams (retrieval, model, sources), collected into one tool result.
+ * ask_site: the same answer POST /api/chat streams (retrieval, model, sources), its text read to the end into one
+ * tool result.
  * Availability and limits are the chat route's: the same model check and the same per-IP chat rate limit, so
  * MCP is no way around either.
  */
-import { answerChat, chatLimits, requireModel } from '../chat/answer.ts';
+import { answerChat, chatLimits, requireModel, type ChatAnswer } from '../chat/answer.ts';
 import { getChatModel } from '../chat/model.ts';
+import { AnswerInterruptedError } from '../chat/stream-answer.ts';
 import { getConfig } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
@@ -25,10 +27,10 @@ export function askSite(ip: string, origin: string, signal: AbortSignal): McpDep
     try {
       const model = requireModel(getChatModel());
       await rateLimit('chat', ip);
-      const response = await answerChat({ messages: [{ id: 'mcp-question', role: 'user', parts: [{ type: 'text', text: question }] }] }, {
+      const answer = await answerChat({ messages: [{ id: 'mcp-question', role: 'user', parts: [{ type: 'text', text: question }] }] }, {
         model, search, origin, signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]), ...chatLimits(getConfig()),
       });
-      return collectAnswer(await response.text());
+      return await collectAnswer(answer);
     } catch (err) {
       if (err instanceof ApiError) return { error: [err.message, err.resolution].filter(Boolean).join(' ') };
       throw err;
@@ -37,18 +39,16 @@ export function askSite(ip: string, origin: string, signal: AbortSignal): McpDep
 }
 
 /**
- * The text and sources of a UI message stream (`data: {json}` events). An `error` part means the model failed
- * after it had started: that is a tool error, not half an answer.
+ * The whole text and the sources of an answer. The model failing after it had started is a tool error, not half
+ * an answer.
  */
-export function collectAnswer(stream: string): Answer {
-  const sources: { url: string; title?: string }[] = [];
-  let answer = '';
-  for (const event of stream.split('\n\n')) {
-    if (!event.startsWith('data: ') || event === 'data: [DONE]') continue;
-    const chunk = JSON.parse(event.slice(6)) as { type: string; url?: string; title?: string; delta?: string; errorText?: string };
-    if (chunk.type === 'source-url' && chunk.url) sources.push({ url: chunk.url, ...(chunk.title ? { title: chunk.title } : {}) });
-    else if (chunk.type === 'text-delta') answer += chunk.delta ?? '';
-    else if (chunk.type === 'error') return { error: chunk.errorText ?? 'The answer was interrupted.' };
+export async function collectAnswer(answer: ChatAnswer): Promise<Answer> {
+  let text = '';
+  try {
+    for await (const piece of answer.textStream) text += piece;
+  } catch (err) {
+    if (err instanceof AnswerInterruptedError) return { error: err.message };
+    throw err;
   }
-  return { answer, sources };
+  return { answer: text, sources: answer.sources };
 }

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { answerChat, chatLimits, requireModel } from '../../lib/chat/answer.ts';
 import { getChatModel } from '../../lib/chat/model.ts';
+import { uiMessageStreamResponse } from '../../lib/chat/ui-message-stream.ts';
 import { getConfig } from '../../lib/config.ts';
 import { parseBody } from '../../lib/forms/parse-body.ts';
 import { clientIp } from '../../lib/http/client-ip.ts';
@@ -21,7 +22,8 @@ export const POST = (async ({ request, clientAddress, url }) => {
     const model = requireModel(getChatModel());
     const chat = parseBody(chatRequestSchema, await readJsonBody(request, maxBody(route('/api/chat'))));
     const config = getConfig();
-    return answerChat(chat, { model, search, origin: config.SITE_URL ?? url.origin, signal: request.signal, ...chatLimits(config) });
+    const answer = await answerChat(chat, { model, search, origin: config.SITE_URL ?? url.origin, signal: request.signal, ...chatLimits(config) });
+    return uiMessageStreamResponse(answer);
   });
 }) satisfies APIRoute;
 

@@ -1,7 +1,10 @@
 /**
  * The conversation kept in the browser: what the panel shows, what is sent to /api/chat (within the contract's
- * limits), and its copy in sessionStorage so it survives following a source link to another page.
+ * limits), how each part of the answer's stream changes it, and its copy in sessionStorage so it survives
+ * following a source link to another page.
  */
+import type { StreamChunk } from './read-ui-stream.ts';
+
 export interface Source { url: string; title: string }
 export interface Turn { id: string; role: 'user' | 'assistant'; text: string; sources: Source[]; note?: string }
 export interface Conversation { id: string; turns: Turn[] }
@@ -39,4 +42,21 @@ export function requestBody(conversation: Conversation): string {
     body = JSON.stringify({ id: conversation.id, messages: kept, trigger: 'submit-message' });
   }
   return body;
+}
+
+/** One chunk of the answer's stream applied to its turn: text, a source link (web URLs only), or the note of a failure. */
+export function applyChunk(answer: Turn, chunk: StreamChunk): void {
+  if (chunk.type === 'text-delta' && typeof chunk.delta === 'string') answer.text += chunk.delta;
+  else if (chunk.type === 'source-url' && typeof chunk.url === 'string' && isWebUrl(chunk.url)) {
+    answer.sources.push({ url: chunk.url, title: typeof chunk.title === 'string' ? chunk.title : chunk.url });
+  } else if (chunk.type === 'error') answer.note = typeof chunk.errorText === 'string' ? chunk.errorText : 'The answer was interrupted.';
+}
+
+/** Sources are pages of this site; the panel links to their paths, whatever origin the stream names. */
+function isWebUrl(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url, location.href).protocol);
+  } catch {
+    return false;
+  }
 }

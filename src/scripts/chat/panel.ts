@@ -1,10 +1,10 @@
 /**
- * The site's chat panel (markup in src/components/ChatPanel.astro): sends the conversation to POST /api/chat,
- * shows the answer as it streams, the pages it drew on as links, and plain messages when the chat is busy (429)
- * or unavailable (503). Model output is only ever set as text, never as HTML.
+ * The site's chat panel (markup in src/components/ChatPanel.astro), its DOM wiring only: shows the conversation
+ * (conversation.ts) and the answer as it streams (read-ui-stream.ts), the pages it drew on as links, and plain
+ * messages when the chat is busy (429) or unavailable (503). Model output is only ever set as text, never as HTML.
  */
-import { loadConversation, newId, requestBody, saveConversation, type Turn } from './conversation.ts';
-import { readUiStream } from './read-ui-stream.ts';
+import { applyChunk, loadConversation, newId, requestBody, saveConversation, type Turn } from './conversation.ts';
+import { askChat, ChatHttpError } from './read-ui-stream.ts';
 
 const root = document.querySelector<HTMLElement>('[data-chat]');
 if (root) setUp(root);
@@ -78,15 +78,8 @@ function setUp(root: HTMLElement) {
     setBusy(true);
     status.textContent = 'Answering…';
     try {
-      const response = await fetch('/api/chat', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: running.signal,
-      });
-      if (!response.ok || !response.body) throw new ChatHttpError(response);
-      for await (const chunk of readUiStream(response.body)) {
-        if (chunk.type === 'text-delta' && typeof chunk.delta === 'string') answer.text += chunk.delta;
-        else if (chunk.type === 'source-url' && typeof chunk.url === 'string' && isWebUrl(chunk.url)) {
-          answer.sources.push({ url: chunk.url, title: typeof chunk.title === 'string' ? chunk.title : chunk.url });
-        } else if (chunk.type === 'error') answer.note = typeof chunk.errorText === 'string' ? chunk.errorText : 'The answer was interrupted.';
+      for await (const chunk of askChat(body, running.signal)) {
+        applyChunk(answer, chunk);
         updateTurn(view, answer);
         log.scrollTop = log.scrollHeight;
       }
@@ -98,7 +91,7 @@ function setUp(root: HTMLElement) {
         answer.note = 'Stopped.';
         status.textContent = 'Stopped.';
       } else {
-        const message = err instanceof ChatHttpError ? await err.explain() : 'Could not reach the site. Check your connection and try again.';
+        const message = err instanceof ChatHttpError ? err.message : 'Could not reach the site. Check your connection and try again.';
         answer.note = message;
         showError(message, err instanceof ChatHttpError && err.status === 503);
       }
@@ -132,15 +125,6 @@ function setUp(root: HTMLElement) {
     if (offerSearch) {
       alert.append(' Meanwhile you can ', link('/search/', 'search the site'), ' or ', link('/contact/', 'contact us'), '.');
     }
-  }
-}
-
-/** Sources are pages of this site; links to them are rendered as paths here, whatever origin the stream names. */
-function isWebUrl(url: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(url, location.href).protocol);
-  } catch {
-    return false;
   }
 }
 
@@ -187,28 +171,4 @@ function updateTurn(li: HTMLElement, turn: Turn) {
     li.append(note);
   }
   if (note) note.textContent = turn.note ?? '';
-}
-
-class ChatHttpError extends Error {
-  readonly status: number;
-  private readonly response: Response;
-  constructor(response: Response) {
-    super(`chat answered ${response.status}`);
-    this.status = response.status;
-    this.response = response;
-  }
-
-  /** A sentence for the reader, from the status and the ApiError body. */
-  async explain(): Promise<string> {
-    if (this.status === 429) {
-      const seconds = Number(this.response.headers.get('Retry-After')) || 60;
-      const wait = seconds >= 90 ? `about ${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-      return `You have asked many questions in a short time. Please wait ${wait} and ask again.`;
-    }
-    if (this.status === 503) return 'The assistant is not available right now.';
-    if (this.status === 413 || this.status === 400) {
-      return 'That question could not be sent: it may be too long. Shorten it, or start a new conversation.';
-    }
-    return 'Something went wrong on our side. Please try again in a moment.';
-  }
 }
