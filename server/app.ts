@@ -4,8 +4,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../src/lib/config.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { createStaticHandler, staticPaths, varyOnAccept, type Next } from './static-files.ts';
-import { prefersMarkdown, requestPath, twinIndex, twinLink } from './negotiate.ts';
+import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts';
+import { prefersMarkdown, requestPath, twinLink } from './negotiate.ts';
+import { builtSite } from '../src/lib/site/built-site.ts';
 import { logRequest } from './request-log.ts';
 import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
 import { ApiError, internalError } from '../src/lib/http/api-error.ts';
@@ -19,8 +20,8 @@ export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Nex
 export interface AppOptions {
   config: Config;
   log: Logger;
-  /** dist/client: the prerendered pages, twins, search index and assets. */
-  clientDir: string;
+  /** The client build to serve (tests); default dist/client, as src/lib/site/built-site.ts finds it. */
+  clientDir?: string;
   /** The node adapter's middleware-mode handler for on-demand routes. */
   astroHandler: AstroHandler;
 }
@@ -30,11 +31,11 @@ export interface AppOptions {
  * HTML or, when Accept prefers it, its Markdown twin), then Astro's on-demand routes, then the site's 404 page.
  */
 export function createApp({ config, log, clientDir, astroHandler }: AppOptions) {
-  const serveStatic = createStaticHandler(clientDir);
-  const notFoundPage = readFileSync(join(clientDir, '404.html'));
-  const notFoundTwin = existsSync(join(clientDir, '404.md')) ? readFileSync(join(clientDir, '404.md')) : undefined;
-  const twins = twinIndex(clientDir);
-  const files = staticPaths(clientDir);
+  const site = builtSite(clientDir);
+  const serveStatic = createStaticHandler(site);
+  const notFoundPage = readFileSync(join(site.dir, '404.html'));
+  const notFoundTwin = existsSync(join(site.dir, '404.md')) ? readFileSync(join(site.dir, '404.md')) : undefined;
+  const { twins, paths: files } = site;
   // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
   const catalogLink = apiCatalogLink(config.SITE_URL ? new URL(config.SITE_URL).origin : '');
 
