@@ -10,6 +10,7 @@ import { builtSite } from '../src/lib/site/built-site.ts';
 import { logRequest } from './request-log.ts';
 import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
 import { ApiError, internalError } from '../src/lib/http/api-error.ts';
+import { publicOriginOfNodeRequest } from '../src/lib/http/public-origin.ts';
 import { methodError } from '../src/lib/http/method-guard.ts';
 import { errorAnswer, sendAnswer } from './answer.ts';
 import { guardBody } from './body-guard.ts';
@@ -36,8 +37,6 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   const notFoundPage = readFileSync(join(site.dir, '404.html'));
   const notFoundTwin = existsSync(join(site.dir, '404.md')) ? readFileSync(join(site.dir, '404.md')) : undefined;
   const { twins, paths: files } = site;
-  // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
-  const catalogLink = apiCatalogLink(config.SITE_URL ? new URL(config.SITE_URL).origin : '');
 
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
     if (!notFoundTwin) {
@@ -98,7 +97,8 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     const route = () => {
       if (req.method === 'GET' || req.method === 'HEAD') {
         negotiate(req, res);
-        if (path === '/' || path === '/index.html') res.appendHeader('Link', catalogLink);
+        // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
+        if (path === '/' || path === '/index.html') res.appendHeader('Link', apiCatalogLink(publicOriginOfNodeRequest(req, config)));
         serveStatic(req, res, toAstro);
       }
       else toAstro();
