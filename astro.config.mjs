@@ -7,6 +7,7 @@ import { markdownTwins } from './integrations/markdown-twins.ts';
 import { pagefindIndex } from './integrations/pagefind.ts';
 import { precompress } from './integrations/precompress.ts';
 import { authAstro } from './integrations/auth-astro.ts';
+import { sharedLib } from './integrations/shared-lib.ts';
 
 // Absolute URLs in the sitemap need an origin at build time; at request time SITE_URL (or the request's own
 // origin) is used instead.
@@ -33,7 +34,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   // Never inline scripts or assets: the CSP allows scripts from 'self' only, not inline ones.
-  vite: { build: { assetsInlineLimit: 0 } },
+  // sharedLib(): the server bundle imports src/lib instead of copying it, so server/index.ts and Astro's routes share
+  // one instance of each module (integrations/shared-lib.ts).
+  vite: { build: { assetsInlineLimit: 0 }, plugins: [sharedLib()] },
   // Astro's origin check answers cross-site form posts with a plain-text 403. The API accepts only JSON (a
   // cross-site JSON POST needs a CORS preflight we never grant) and Auth.js carries its own CSRF token, so the
   // check adds nothing and would break the API's JSON error contract.

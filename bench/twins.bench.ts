@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageFile } from '../src/lib/twins/page-files.ts';
+import { pageFile } from '../src/lib/site/page-files.ts';
 import { fmt, load, ratio, startProcess } from './lib.ts';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8';

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { pageFile, requestPathsOf, type PageFile } from '../src/lib/twins/page-files.ts';
+import { pageFile, requestPathsOf, type PageFile } from '../src/lib/site/page-files.ts';
 import type { TwinJob } from './twins-worker.ts';
 
 // Converting a page is synchronous CPU work (about 5 ms each once warm, plus ~300 ms of warm-up per thread), so

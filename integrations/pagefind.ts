@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
+import { pageFile } from '../src/lib/site/page-files.ts';
 import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
 
 /** Pages that ask search engines to stay away (the 404 page, the search page) stay out of the site search too. */
@@ -43,9 +44,7 @@ export async function indexSite(root: string): Promise<{ pages: number; ms: numb
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
     check('createIndex', { errors });
     if (!index) throw new Error('pagefind createIndex returned no index');
-    const files = (await readdir(root, { recursive: true }))
-      .filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'))
-      .sort();
+    const files = (await readdir(root, { recursive: true })).filter((f) => pageFile(f) !== undefined).sort();
     let pages = 0;
     const df = new Map<string, number>();
     for (const file of files) {

@@ -2,8 +2,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { htmlToMarkdown } from '../src/lib/twins/html-to-markdown.ts';
-import type { PageFile } from '../src/lib/twins/page-files.ts';
+import { htmlToMarkdown } from './html-to-markdown.ts';
+import type { PageFile } from '../src/lib/site/page-files.ts';
 
 export interface TwinJob { root: string; pages: PageFile[]; twins: [string, string][] }
 

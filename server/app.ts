@@ -4,11 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../src/lib/config.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { createStaticHandler, staticPaths, varyOnAccept, type Next } from './static-files.ts';
-import { prefersMarkdown, requestPath, twinIndex, twinLink } from './negotiate.ts';
+import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts';
+import { prefersMarkdown, requestPath, twinLink } from './negotiate.ts';
+import { builtSite } from '../src/lib/site/built-site.ts';
 import { logRequest } from './request-log.ts';
 import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
 import { ApiError, internalError } from '../src/lib/http/api-error.ts';
+import { publicOriginOfNodeRequest } from '../src/lib/http/public-origin.ts';
 import { methodError } from '../src/lib/http/method-guard.ts';
 import { errorAnswer, sendAnswer } from './answer.ts';
 import { guardBody } from './body-guard.ts';
@@ -19,8 +21,8 @@ export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Nex
 export interface AppOptions {
   config: Config;
   log: Logger;
-  /** dist/client: the prerendered pages, twins, search index and assets. */
-  clientDir: string;
+  /** The client build to serve (tests); default dist/client, as src/lib/site/built-site.ts finds it. */
+  clientDir?: string;
   /** The node adapter's middleware-mode handler for on-demand routes. */
   astroHandler: AstroHandler;
 }
@@ -30,13 +32,11 @@ export interface AppOptions {
  * HTML or, when Accept prefers it, its Markdown twin), then Astro's on-demand routes, then the site's 404 page.
  */
 export function createApp({ config, log, clientDir, astroHandler }: AppOptions) {
-  const serveStatic = createStaticHandler(clientDir);
-  const notFoundPage = readFileSync(join(clientDir, '404.html'));
-  const notFoundTwin = existsSync(join(clientDir, '404.md')) ? readFileSync(join(clientDir, '404.md')) : undefined;
-  const twins = twinIndex(clientDir);
-  const files = staticPaths(clientDir);
-  // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
-  const catalogLink = apiCatalogLink(config.SITE_URL ? new URL(config.SITE_URL).origin : '');
+  const site = builtSite(clientDir);
+  const serveStatic = createStaticHandler(site);
+  const notFoundPage = readFileSync(join(site.dir, '404.html'));
+  const notFoundTwin = existsSync(join(site.dir, '404.md')) ? readFileSync(join(site.dir, '404.md')) : undefined;
+  const { twins, paths: files } = site;
 
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
     if (!notFoundTwin) {
@@ -97,7 +97,8 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     const route = () => {
       if (req.method === 'GET' || req.method === 'HEAD') {
         negotiate(req, res);
-        if (path === '/' || path === '/index.html') res.appendHeader('Link', catalogLink);
+        // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
+        if (path === '/' || path === '/index.html') res.appendHeader('Link', apiCatalogLink(publicOriginOfNodeRequest(req, config)));
         serveStatic(req, res, toAstro);
       }
       else toAstro();

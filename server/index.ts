@@ -10,7 +10,6 @@ import { createApp, type AstroHandler } from './app.ts';
 import { onClientError, onConnect } from './method-guard.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const clientDir = `${root}dist/client`;
 const serverEntry = `${root}dist/server/entry.mjs`;
 
 let config;
@@ -47,7 +46,7 @@ if (config.REDIS_URL && !config.RATE_LIMIT_DISABLED && !(await connectRedis())) 
 }
 if (config.RATE_LIMIT_DISABLED) log.warn('RATE_LIMIT_DISABLED=1: the forms, chat and search have no rate limits (benchmarks only)');
 const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
-const server = createServer({ keepAliveTimeout: 5000 }, createApp({ config, log, clientDir, astroHandler: handler }));
+const server = createServer({ keepAliveTimeout: 5000 }, createApp({ config, log, astroHandler: handler }));
 // Requests that never become a request event: an unknown method (the parser refuses it), CONNECT (a raw socket).
 server.on('clientError', onClientError).on('connect', onConnect);
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentSecurityPolicy } from '../src/lib/http/content-security-policy.ts';
+import { forwardedValue } from '../src/lib/http/public-origin.ts';
 
 const CSP = contentSecurityPolicy();
 
@@ -12,13 +13,11 @@ const COMMON: [string, string][] = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
 ];
 
-/** Whether the client reached us over https: directly, or through a proxy we were told to trust. */
+/** Whether the client reached us over https: directly, or through a proxy we were told to trust (http/public-origin.ts). */
 export function isHttps(req: IncomingMessage, trustProxy: number): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  if (trustProxy === 0) return false;
   const proto = req.headers['x-forwarded-proto'];
-  const value = Array.isArray(proto) ? proto[0] : proto;
-  return value?.split(',').at(-1)?.trim() === 'https';
+  return forwardedValue(Array.isArray(proto) ? proto.join(', ') : proto, trustProxy)?.toLowerCase() === 'https';
 }
 
 /** Headers every response carries, whatever answers it. */

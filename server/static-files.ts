@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import sirv from 'sirv';
-import { pageFile, requestPathsOf } from '../src/lib/twins/page-files.ts';
+import type { BuiltSite } from '../src/lib/site/built-site.ts';
 import { memoryFiles } from './memory-files.ts';
 
 export type Next = () => void;
@@ -33,12 +31,12 @@ export function varyOnAccept(res: ServerResponse): void {
 }
 
 /**
- * Serves the prerendered site from dist/client: small files (pages, twins, styles, scripts) from memory, read once
- * at start-up; anything larger from disk through sirv. Text files are precompressed at build time
+ * Serves the built site: small files (pages, twins, styles, scripts) from the memory the built site holds them
+ * in; anything larger from disk through sirv. Text files are precompressed at build time
  * (integrations/precompress.ts), so brotli and gzip cost nothing per request.
  */
-export function createStaticHandler(clientDir: string): Handler {
-  const fromDisk = sirv(clientDir, {
+export function createStaticHandler(site: BuiltSite): Handler {
+  const fromDisk = sirv(site.dir, {
     dev: false,
     etag: true,
     brotli: true,
@@ -49,18 +47,6 @@ export function createStaticHandler(clientDir: string): Handler {
       if (negotiated.has(res)) res.setHeader('Vary', 'Accept, Accept-Encoding');
     },
   }) as Handler;
-  const fromMemory = memoryFiles(clientDir, fileHeaders);
+  const fromMemory = memoryFiles(site, fileHeaders);
   return (req, res, next) => fromMemory(req, res, () => fromDisk(req, res, next));
-}
-
-/** Every request path the static handlers answer from the build (pages under each of their paths, other files). */
-export function staticPaths(clientDir: string): Set<string> {
-  const paths = new Set<string>();
-  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = relative(clientDir, join(entry.parentPath, entry.name)).replaceAll('\\', '/');
-    const page = pageFile(file);
-    for (const path of page ? requestPathsOf(page) : [`/${file}`]) paths.add(path);
-  }
-  return paths;
 }

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { courseUrl, getCatalog, handbookUrl, pageUrl, programUrl } from '../lib/content/catalog.ts';
 import { handbookSectionNames } from '../lib/content/handbook-sections.ts';
-import { markdownUrl } from '../lib/content/twin-path.ts';
-import { llmsTxt } from '../lib/twins/llms-txt.ts';
+import { markdownUrl } from '../lib/site/twin-path.ts';
+import { llmsTxt } from '../lib/discovery/llms-txt.ts';
 import { SITE_NAME } from '../lib/site.ts';
 
 /** /llms.txt, built from the content collections at build time: every public page's Markdown twin, by section. */

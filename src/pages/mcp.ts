@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getConfig } from '../lib/config.ts';
 import { clientIp } from '../lib/http/client-ip.ts';
+import { publicOrigin } from '../lib/http/public-origin.ts';
 import { handleMcpRequest } from '../lib/mcp/handle.ts';
 import { jsonRpcError } from '../lib/mcp/json-rpc-error.ts';
 import { route } from '../lib/api/routes.ts';
@@ -9,7 +10,7 @@ export const prerender = false;
 
 /** The site's MCP server (Streamable HTTP, stateless): tools search_site, get_page and ask_site. */
 export const POST = (({ request, clientAddress }) => handleMcpRequest(request, {
-  siteUrl: getConfig().SITE_URL, ip: clientIp(clientAddress, request.headers),
+  origin: publicOrigin(request), siteUrl: getConfig().SITE_URL, ip: clientIp(clientAddress, request.headers),
 })) satisfies APIRoute;
 
 /** Stateless: no server-to-client stream to open with GET and no session to end with DELETE (MCP: answer 405). */

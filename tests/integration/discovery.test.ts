@@ -69,7 +69,7 @@ describe('discovery documents', () => {
     for (const [path, accept] of [['/', 'text/html'], ['/index.html', 'text/html'], ['/', 'text/markdown']] as const) {
       const res = await get(path, { headers: { Accept: accept } });
       expect(res.status).toBe(200);
-      expect(res.headers.get('link')).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+      expect(res.headers.get('link')).toContain(`<${server.url}/.well-known/api-catalog>; rel="api-catalog"`);
     }
     expect((await get('/about/')).headers.get('link')).not.toContain('api-catalog');
   });

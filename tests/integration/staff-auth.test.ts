@@ -148,6 +148,25 @@ describe('staff area with a sign-in provider', () => {
     expect(csrf).toMatch(/; SameSite=Lax/i);
   });
 
+  it('behind a TLS proxy (TRUST_PROXY=1, no SITE_URL), discovery, MCP and auth all use the https origin', async () => {
+    const tls = { 'X-Forwarded-Proto': 'https' };
+    const httpsOrigin = server.url.replace(/^http:/, 'https:');
+    const providers = await (await get('/api/auth/providers', { headers: tls })).json();
+    expect(providers.oidc.callbackUrl).toBe(`${httpsOrigin}/api/auth/callback/oidc`);
+    for (const path of ['/openapi.json', '/.well-known/api-catalog', '/.well-known/oauth-protected-resource', '/.well-known/ai-catalog.json', '/.well-known/mcp/server-card.json']) {
+      const text = await (await get(path, { headers: tls })).text();
+      expect(text, path).toContain(httpsOrigin);
+      expect(text, path).not.toContain(server.url);
+    }
+    expect((await get('/', { headers: tls })).headers.get('link')).toContain(`<${httpsOrigin}/.well-known/api-catalog>; rel="api-catalog"`);
+    // A browser on the https origin may use /mcp (the DNS-rebinding check compares Origin with the public origin).
+    const mcp = await get('/mcp', {
+      method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      headers: { ...tls, Origin: httpsOrigin, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    });
+    expect(mcp.status).toBe(200);
+  });
+
   it('serves Auth.js under /api/auth, ahead of the catch-all', async () => {
     const providers = await get('/api/auth/providers');
     expect(providers.status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkdown, yamlFrontMatter } from '../../src/lib/twins/html-to-markdown.ts';
+import { htmlToMarkdown, yamlFrontMatter } from '../../integrations/html-to-markdown.ts';
 
 const twins: Record<string, string> = { '/courses/bib101/': '/courses/bib101.md', '/handbook/grading/': '/handbook/grading.md', '/courses/': '/courses.md', '/': '/index.md' };
 const options = { pageUrl: '/courses/bib201/', twinOf: (path: string) => twins[path] ?? twins[`${path}/`] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { llmsTxt } from '../../src/lib/twins/llms-txt.ts';
+import { llmsTxt } from '../../src/lib/discovery/llms-txt.ts';
 
 describe('llmsTxt', () => {
   it('writes the llmstxt.org shape: H1, summary blockquote, details, sections of links', () => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { AnswerInterruptedError, INTERRUPTED_TEXT } from '../../src/lib/chat/stream-answer.ts';
 import { collectAnswer } from '../../src/lib/mcp/ask.ts';
 import { originAllowed } from '../../src/lib/mcp/origin.ts';
-import { listTwins, publicTwinUrl, readPublicTwin } from '../../src/lib/mcp/public-twins.ts';
+import { publicTwinUrl, readPublicTwin } from '../../src/lib/mcp/public-twins.ts';
+import { builtSite } from '../../src/lib/site/built-site.ts';
 
 function fakeBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'twins-'));
@@ -23,7 +24,7 @@ describe('get_page: public twins only', () => {
   const twins = new Set(['/index.md', '/courses/bib201.md']);
 
   it('lists the build\'s twins without the 404 page and the search bundle', () => {
-    expect([...listTwins(fakeBuild())].sort()).toEqual(['/courses/bib201.md', '/index.md']);
+    expect([...builtSite(fakeBuild()).publicTwins].sort()).toEqual(['/courses/bib201.md', '/index.md']);
   });
 
   it.each([

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/lib/config.ts';
 import { isStaffEmail } from '../../src/lib/auth/staff-email.ts';
 import { authProviders, entraProfile, oidcProfile, staffProviders } from '../../src/lib/auth/providers.ts';
-import { publicOrigin } from '../../src/lib/auth/public-origin.ts';
 import { safeReturnPath } from '../../src/lib/auth/return-path.ts';
 import { mayEnter, type StaffRules } from '../../src/lib/auth/staff-claims.ts';
 import { authOptions } from '../../src/lib/auth/auth-options.ts';
@@ -215,19 +214,6 @@ describe('session lifetime', () => {
 
   it.each(['0', '-1', 'eight', '1000'])('refuses STAFF_SESSION_HOURS=%s', (hours) => {
     expect(problems({ ...OIDC, STAFF_SESSION_HOURS: hours })).toEqual([expect.stringMatching(/^STAFF_SESSION_HOURS: /)]);
-  });
-});
-
-describe('publicOrigin', () => {
-  const request = (headers: Record<string, string> = {}) => new Request('http://127.0.0.1:4321/staff', { headers });
-
-  it('uses SITE_URL when set', () => {
-    expect(publicOrigin(request(), parseConfig({ SITE_URL: 'https://www.northgate.example/base' })).href).toBe('https://www.northgate.example/');
-  });
-
-  it('believes X-Forwarded-Proto only from a trusted proxy', () => {
-    expect(publicOrigin(request({ 'x-forwarded-proto': 'https' }), parseConfig({})).protocol).toBe('http:');
-    expect(publicOrigin(request({ 'x-forwarded-proto': 'https' }), parseConfig({ TRUST_PROXY: '1' })).protocol).toBe('https:');
   });
 });
 

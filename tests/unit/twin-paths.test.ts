@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markdownUrl, pageUrlOfTwin } from '../../src/lib/content/twin-path.ts';
-import { pageFile, requestPathsOf } from '../../src/lib/twins/page-files.ts';
+import { markdownUrl, pageUrlOfTwin } from '../../src/lib/site/twin-path.ts';
+import { pageFile, requestPathsOf } from '../../src/lib/site/page-files.ts';
 
 describe('markdownUrl and pageUrlOfTwin', () => {
   it.each([

@@ -9,14 +9,15 @@ import type { Session } from '@auth/core/types';
 import { AstroAuth, getSession } from 'auth-astro/server';
 import { getConfig } from '../config.ts';
 import { AUTH_PREFIX, authOptions } from './auth-options.ts';
-import { publicOrigin, requestForAuth } from './public-origin.ts';
+import { publicOrigin } from '../http/public-origin.ts';
+import { requestForAuth } from './request-for-auth.ts';
 import { staffProviders } from './providers.ts';
 
 export const signInConfigured = () => staffProviders(getConfig()).length > 0;
 
 function prepare(request: Request) {
   const config = getConfig();
-  const origin = publicOrigin(request, config);
+  const origin = new URL(publicOrigin(request, config));
   return { request: requestForAuth(request, origin), options: authOptions(config, origin) };
 }
 

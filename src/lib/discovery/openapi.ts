@@ -107,7 +107,7 @@ let built: { paths: Record<string, Record<string, unknown>>; components: Record<
 /**
  * The whole document. Paths and components are built once per process (they depend only on the code); the links
  * in `info` and `externalDocs` must be absolute URLs (linters and code generators refuse relative ones), so they
- * use the public origin: SITE_URL, or the request's own (see siteOrigin).
+ * use the public origin: SITE_URL, or the request's own (see http/public-origin.ts).
  * @example openApiDocument('https://northgate.example').externalDocs.url === 'https://northgate.example/developers'
  */
 export function openApiDocument(origin: string): Record<string, unknown> {

@@ -1,5 +1,3 @@
-import { getConfig } from '../config.ts';
-
 /** Discovery documents are public and read by tools in browsers too: any origin may read them. */
 export const PUBLIC_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' };
 
@@ -19,10 +17,4 @@ export function discoveryJson(data: unknown, contentType = 'application/json; ch
 /** The same headers on a text document (auth.md). */
 export function discoveryText(body: string, contentType: string): Response {
   return new Response(body, { headers: { ...PUBLIC_HEADERS, 'Content-Type': contentType } });
-}
-
-/** The public origin for absolute links: SITE_URL when set, otherwise the request's own. */
-export function siteOrigin(url: URL): string {
-  const configured = getConfig().SITE_URL;
-  return configured ? new URL(configured).origin : url.origin;
 }

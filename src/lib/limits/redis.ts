@@ -2,10 +2,8 @@ import { Redis } from 'ioredis';
 import { getConfig } from '../config.ts';
 import { log } from '../log.ts';
 
-// server/index.ts connects at start from source; the routes run from the server bundle: a symbol on globalThis
-// makes both module instances share the one client (see store/index.ts for the same pattern).
-const KEY = Symbol.for('northgate.redis');
-const registry = globalThis as { [KEY]?: Redis };
+// One per process: server/index.ts and the routes load this same module (integrations/shared-lib.ts).
+let shared: Redis | undefined;
 
 /**
  * The process's Redis client for the rate-limit counters, or undefined when REDIS_URL is unset.
@@ -17,8 +15,8 @@ const registry = globalThis as { [KEY]?: Redis };
 export function getRedis(): Redis | undefined {
   const url = getConfig().REDIS_URL;
   if (!url) return undefined;
-  registry[KEY] ??= createClient(url);
-  return registry[KEY];
+  shared ??= createClient(url);
+  return shared;
 }
 
 function createClient(url: string): Redis {
@@ -69,8 +67,8 @@ export async function connectRedis(timeoutMs = 3000): Promise<boolean> {
 
 /** Closes the client at shutdown. */
 export async function closeRedis(): Promise<void> {
-  const client = registry[KEY];
-  registry[KEY] = undefined;
+  const client = shared;
+  shared = undefined;
   if (!client) return;
   await client.quit().catch(() => client.disconnect());
 }

@@ -1,22 +1,10 @@
 /**
- * The Markdown twins the MCP `get_page` tool may read: the `.md` files the build wrote under dist/client, and
- * nothing else. A requested path is looked up in that list; it is never joined to a folder as given, so `..`,
- * encoded slashes, absolute paths and symlink tricks have nothing to work with.
+ * The Markdown twins the MCP `get_page` tool may read: the public pages' twins of the built site
+ * (src/lib/site/built-site.ts), and nothing else. A requested path is looked up in that list; it is never joined
+ * to a folder as given, so `..`, encoded slashes, absolute paths and symlink tricks have nothing to work with.
  */
-import { readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { markdownUrl } from '../content/twin-path.ts';
-import { clientDir } from '../paths.ts';
-
-// The 404 page's twin is not a page; the search bundle and assets hold no twins.
-const NOT_PAGES = /^(404\.md$|_astro\/|pagefind\/)/;
-
-/** Every public twin's URL, e.g. '/courses/bib201.md', read from the build folder. */
-export function listTwins(root: string): Set<string> {
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).map((f) => f.replaceAll('\\', '/'));
-  return new Set(files.filter((f) => f.endsWith('.md') && !NOT_PAGES.test(f)).map((f) => `/${f}`));
-}
+import { markdownUrl } from '../site/twin-path.ts';
+import { builtSite } from '../site/built-site.ts';
 
 /**
  * The twin URL for a site path, if it is a public page: '/courses/bib201/', '/courses/bib201' and
@@ -29,12 +17,10 @@ export function publicTwinUrl(path: string, twins: ReadonlySet<string>): string 
   return twins.has(twin) ? twin : undefined;
 }
 
-let twins: Set<string> | undefined;
-
-/** A public page's Markdown twin, or undefined when the path is not one. */
-export async function readPublicTwin(path: string, root = clientDir()): Promise<{ url: string; markdown: string } | undefined> {
-  twins ??= listTwins(root);
-  const url = publicTwinUrl(path, twins);
-  if (!url) return undefined;
-  return { url, markdown: await readFile(join(root, url), 'utf8') };
+/** A public page's Markdown twin, or undefined when the path is not one. `root`: another build (tests). */
+export async function readPublicTwin(path: string, root?: string): Promise<{ url: string; markdown: string } | undefined> {
+  const site = builtSite(root);
+  const url = publicTwinUrl(path, site.publicTwins);
+  const markdown = url && (await site.readTwin(url));
+  return url && markdown !== undefined ? { url, markdown } : undefined;
 }

@@ -5,11 +5,9 @@ import type { SubmissionStore } from './types.ts';
 
 export type { SubmissionStore } from './types.ts';
 
-// server/index.ts imports this module from source while the routes run it from the server bundle: two module
-// instances in one process. Registry symbols on globalThis make them share one store (one connection or pool).
-const KEY = Symbol.for('northgate.submissionStore');
-const OPENING = Symbol.for('northgate.submissionStore.opening');
-const registry = globalThis as { [KEY]?: SubmissionStore; [OPENING]?: Promise<SubmissionStore> };
+// One per process: server/index.ts and the routes load this same module (integrations/shared-lib.ts).
+let current: SubmissionStore | undefined;
+let opening: Promise<SubmissionStore> | undefined;
 
 /**
  * Opens (and migrates) the process's store: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR.
@@ -17,14 +15,14 @@ const registry = globalThis as { [KEY]?: SubmissionStore; [OPENING]?: Promise<Su
  * start instead of failing the first visitor. Calling it again returns the same store.
  */
 export function openStore(): Promise<SubmissionStore> {
-  registry[OPENING] ??= (async () => {
+  opening ??= (async () => {
     const { DATABASE_URL, DATABASE_POOL_SIZE, DATA_DIR } = getConfig();
     const store = DATABASE_URL ? await openPostgresStore(DATABASE_URL, { poolSize: DATABASE_POOL_SIZE }) : openSqliteStore(DATA_DIR);
-    registry[KEY] = store;
+    current = store;
     return store;
   })();
-  registry[OPENING].catch(() => { registry[OPENING] = undefined; });
-  return registry[OPENING];
+  opening.catch(() => { opening = undefined; });
+  return opening;
 }
 
 /**
@@ -33,11 +31,11 @@ export function openStore(): Promise<SubmissionStore> {
  * calls wait for openStore() themselves.
  */
 export function getStore(): SubmissionStore {
-  if (registry[KEY]) return registry[KEY];
+  if (current) return current;
   const { DATABASE_URL, DATA_DIR } = getConfig();
   if (DATABASE_URL) return whenOpen;
-  registry[KEY] = openSqliteStore(DATA_DIR);
-  return registry[KEY];
+  current = openSqliteStore(DATA_DIR);
+  return current;
 }
 
 const whenOpen: SubmissionStore = {
@@ -51,8 +49,8 @@ const whenOpen: SubmissionStore = {
 
 /** Closes the process's store (at shutdown); the next getStore() or openStore() opens a new one. */
 export async function closeStore(): Promise<void> {
-  const store = registry[KEY];
-  registry[KEY] = undefined;
-  registry[OPENING] = undefined;
+  const store = current;
+  current = undefined;
+  opening = undefined;
   await store?.close();
 }

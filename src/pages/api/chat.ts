@@ -7,6 +7,7 @@ import { parseBody } from '../../lib/forms/parse-body.ts';
 import { clientIp } from '../../lib/http/client-ip.ts';
 import { maxBody, route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
+import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { readJsonBody } from '../../lib/http/read-json-body.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
 import { search } from '../../lib/search/index.ts';
@@ -15,14 +16,14 @@ import { chatRequestSchema } from '../../schemas/chat.ts';
 export const prerender = false;
 
 /** Answers a question from the site's pages as an AI SDK UI message stream; 503 AI_UNAVAILABLE without a model. */
-export const POST = (async ({ request, clientAddress, url }) => {
+export const POST = (async ({ request, clientAddress }) => {
   const ip = clientIp(clientAddress, request.headers);
   return withRateLimit('chat', ip, async () => {
     // Before reading the body: with no model there is nothing a valid body could get.
     const model = requireModel(getChatModel());
     const chat = parseBody(chatRequestSchema, await readJsonBody(request, maxBody(route('/api/chat'))));
     const config = getConfig();
-    const answer = await answerChat(chat, { model, search, origin: config.SITE_URL ?? url.origin, signal: request.signal, ...chatLimits(config) });
+    const answer = await answerChat(chat, { model, search, origin: publicOrigin(request, config), signal: request.signal, ...chatLimits(config) });
     return uiMessageStreamResponse(answer);
   });
 }) satisfies APIRoute;

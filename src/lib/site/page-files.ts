@@ -1,8 +1,8 @@
 /**
- * Which URL paths of the client build are HTML pages, and where their twins live. Shared by the twin writer
- * (build time) and negotiation (server start-up), so both agree on exactly the same pages.
+ * Which files of the client build (dist/client) are pages, and where their twins live. Shared by the twin writer
+ * (build time) and the built site (server start-up, built-site.ts), so both agree on exactly the same pages.
  */
-import { markdownUrl } from '../content/twin-path.ts';
+import { markdownUrl } from './twin-path.ts';
 
 export interface PageFile {
   /** Path of the HTML file relative to dist/client, e.g. `courses/bib201/index.html`. */
@@ -13,7 +13,7 @@ export interface PageFile {
   twinUrl: string;
 }
 
-/** Folders that hold no pages: hashed assets and the search index. */
+/** Folders that hold no pages and no twins: hashed assets and the search index. */
 const NOT_PAGES = /^(_astro|pagefind)\//;
 
 /** The page behind an HTML file of the build, or undefined for anything else. */
@@ -22,6 +22,12 @@ export function pageFile(file: string): PageFile | undefined {
   if (!path.endsWith('.html') || NOT_PAGES.test(path)) return undefined;
   const pageUrl = path === 'index.html' ? '/' : path.endsWith('/index.html') ? `/${path.slice(0, -'index.html'.length)}` : `/${path.slice(0, -'.html'.length)}`;
   return { file: path, pageUrl, twinUrl: markdownUrl(pageUrl) };
+}
+
+/** True for a Markdown twin of the build (`courses/bib201.md`), false for anything else. */
+export function isTwinFile(file: string): boolean {
+  const path = file.replaceAll('\\', '/');
+  return path.endsWith('.md') && !NOT_PAGES.test(path);
 }
 
 /**

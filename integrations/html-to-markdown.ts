@@ -9,7 +9,7 @@ import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
-import { SITE_NAME } from '../site.ts';
+import { SITE_NAME } from '../src/lib/site.ts';
 
 export interface TwinOptions {
   /** The page's own URL path, e.g. `/courses/bib201/` (`/` for the homepage). */
