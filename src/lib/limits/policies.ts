@@ -6,7 +6,7 @@ export const rateLimitPolicies = {
   // Only searches the answer cache cannot answer count (GET /api/search, the /search/ page, MCP search_site,
   // together). Someone typing into the search box sends one request per pause, and common prefixes are cached:
   // 60 a minute is far above what a person asks, while one client can keep at most 60 worker searches a minute
-  // busy (a few ms each, up to ~200 ms for the costliest), so a handful of addresses cannot starve the workers.
+  // busy, so a handful of addresses cannot starve the workers (docs/search.md has what a search costs).
   search: { points: 60, durationSeconds: 60 },
 } as const;
 

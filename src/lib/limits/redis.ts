@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { getConfig } from '../config.ts';
 import { log } from '../log.ts';
+import { safeUrl } from '../safe-url.ts';
 
 // server/index.ts connects at start from source; the routes run from the server bundle: a symbol on globalThis
 // makes both module instances share the one client (see store/index.ts for the same pattern).
@@ -73,11 +74,4 @@ export async function closeRedis(): Promise<void> {
   registry[KEY] = undefined;
   if (!client) return;
   await client.quit().catch(() => client.disconnect());
-}
-
-/** The URL without its password, for logs. */
-export function safeUrl(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.toString();
 }

@@ -125,7 +125,7 @@ function getPool(): SearchPool {
   const config = getConfig();
   const bundleDir = config.SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
   // One core stays with the HTTP thread, which answers every cached query; on 2 cores one worker also keeps the
-  // server under 400 MB on the 10,000-page benchmark (each worker's wasm and heap is ~50-100 MB).
+  // server's memory within its goal (each worker holds its own wasm and heap; figures in docs/search.md).
   pool = new SearchPool(bundleDir, config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1), config.SEARCH_QUEUE_MAX);
   if (config.SEARCH_WARM === 'on' && config.SEARCH_CACHE_SIZE > 0) {
     const current = pool;

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { answerChat, chatLimits, requireModel } from '../../lib/chat/answer.ts';
 import { getChatModel } from '../../lib/chat/model.ts';
 import { getConfig } from '../../lib/config.ts';
-import { parseBody } from '../../lib/forms/parse-body.ts';
+import { parseBody } from '../../lib/http/validate-body.ts';
 import { clientIp } from '../../lib/http/client-ip.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 import { CHAT_BODY_LIMIT, readJsonBody } from '../../lib/http/read-json-body.ts';

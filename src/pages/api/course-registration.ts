@@ -3,7 +3,7 @@ import { clientIp } from '../../lib/http/client-ip.ts';
 import { json } from '../../lib/http/json.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 import { FORM_BODY_LIMIT, readJsonBody } from '../../lib/http/read-json-body.ts';
-import { invalidBody, parseBody } from '../../lib/forms/parse-body.ts';
+import { invalidBody, parseBody } from '../../lib/http/validate-body.ts';
 import { submitRegistration } from '../../lib/forms/submit-registration.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
 import { idempotencyKeySchema, registrationSchema } from '../../schemas/forms.ts';

@@ -3,7 +3,7 @@ import { clientIp } from '../../lib/http/client-ip.ts';
 import { json } from '../../lib/http/json.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 import { FORM_BODY_LIMIT, readJsonBody } from '../../lib/http/read-json-body.ts';
-import { parseBody } from '../../lib/forms/parse-body.ts';
+import { parseBody } from '../../lib/http/validate-body.ts';
 import { submitSignup } from '../../lib/forms/submit-signup.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
 import { signupSchema } from '../../schemas/forms.ts';
