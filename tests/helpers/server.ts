@@ -10,6 +10,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Every log line the server printed, parsed. */
   logs: Record<string, unknown>[];
+  /** The first log line that matches, once the server has printed it (it may come after the response); undefined after `timeoutMs`. */
+  waitForLog(match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown> | undefined>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -52,6 +54,13 @@ export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url: `http://127.0.0.1:${port}`, port, process: child, logs,
+    async waitForLog(match, timeoutMs = 5000) {
+      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+        const line = logs.find(match);
+        if (line) return line;
+      }
+      return logs.find(match);
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
       return exited;

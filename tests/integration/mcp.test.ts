@@ -216,7 +216,7 @@ describe('MCP tool errors', () => {
       expect(text(result)).toMatch(/^search_site failed on our side/);
       expect(text(result)).not.toContain(bundle);
       expect(text(result)).not.toMatch(/search failed:|\n\s+at /);
-      const logged = other.logs.find((l) => l.msg === 'mcp: search_site failed');
+      const logged = await other.waitForLog((l) => l.msg === 'mcp: search_site failed');
       expect(logged).toMatchObject({ level: 50, tool: 'search_site' });
       expect(JSON.stringify(logged)).toContain(bundle);
     } finally {

@@ -197,7 +197,7 @@ describe('every method on every path gets a deliberate answer', () => {
   it('answers a method the HTTP parser does not know, and CONNECT, as JSON 405 under /api/', async () => {
     const foo = await rawRequest('FOO /api/health HTTP/1.1\nHost: 127.0.0.1\n');
     expectApiErrorBody(foo, 405, 'METHOD_NOT_ALLOWED');
-    expect(foo.headers.allow).toBe('GET, HEAD');
+    expect(foo.headers.allow).toBe('GET, HEAD, POST');
     const page = await rawRequest('FOO / HTTP/1.1\nHost: 127.0.0.1\n');
     expect(page.status).toBe(405);
     const tunnel = await rawRequest('CONNECT /api/health HTTP/1.1\nHost: 127.0.0.1\n');

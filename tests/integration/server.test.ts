@@ -130,8 +130,7 @@ describe('pages and headers', () => {
 
   it('writes one structured log line per request', async () => {
     await get('/api/health?log-probe=1');
-    await new Promise((r) => setTimeout(r, 100));
-    const line = server.logs.find((l) => l.path === '/api/health?log-probe=1');
+    const line = await server.waitForLog((l) => l.path === '/api/health?log-probe=1');
     expect(line).toMatchObject({ method: 'GET', status: 200, msg: 'request' });
     expect(typeof line!.ms).toBe('number');
   });

@@ -110,8 +110,7 @@ describe('negotiation between a page and its Markdown twin', () => {
 
   it('logs the path the client asked for, not the twin it was served', async () => {
     await get('/courses/bib202/?log-probe=twin', 'text/markdown');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(server.logs.find((l) => l.path === '/courses/bib202/?log-probe=twin')).toMatchObject({ status: 200 });
+    expect(await server.waitForLog((l) => l.path === '/courses/bib202/?log-probe=twin')).toMatchObject({ status: 200 });
   });
 });
 
