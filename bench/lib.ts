@@ -6,7 +6,7 @@ import { freePort } from '../tests/helpers/real-servers.ts';
 /**
  * V8 flags of the production server, as in package.json's start script: a small young generation, because the
  * server makes short-lived garbage at a high rate and V8 otherwise grows the semi-spaces, and the process's memory,
- * far beyond the live data (search benchmark: RSS 470 → 370 MB at the same throughput).
+ * far beyond the live data (docs/search.md has the figures).
  */
 export const SERVER_FLAGS = ['--max-semi-space-size=4'];
 

@@ -7,9 +7,8 @@ import { Worker } from 'node:worker_threads';
 import { pageFile, requestPathsOf, type PageFile } from '../src/lib/site/page-files.ts';
 import type { TwinJob } from './twins-worker.ts';
 
-// Converting a page is synchronous CPU work (about 5 ms each once warm, plus ~300 ms of warm-up per thread), so
-// pages are shared among worker threads, one per core, once each gets enough pages to repay its warm-up. With
-// 91 pages on two busy cores, two threads measured no faster than one, hence the threshold.
+// Converting a page is synchronous CPU work, and each thread pays a warm-up first, so pages are shared among worker
+// threads, one per core, only once each gets enough pages to repay its warm-up (docs/twins.md has the figures).
 const PAGES_PER_WORKER = 48;
 
 /**

@@ -29,7 +29,8 @@ if (!existsSync(serverEntry)) {
 
 const { log } = await import('../src/lib/log.ts');
 const { openStore, closeStore } = await import('../src/lib/store/index.ts');
-const { connectRedis, closeRedis, safeUrl } = await import('../src/lib/limits/redis.ts');
+const { connectRedis, closeRedis } = await import('../src/lib/limits/redis.ts');
+const { safeUrl } = await import('../src/lib/safe-url.ts');
 try {
   // Open and migrate the submissions store now: an unreachable database, a bad DATA_DIR or a failed migration
   // stops the start, not a visitor's form.

@@ -1,6 +1,6 @@
 /**
  * Configuration from the environment, read once and validated at start-up. A bad value stops the start with a
- * message naming the variable. Later capabilities add their variables here, so there is one place to look.
+ * message naming the variable. Every capability's variables are here, so there is one place to look.
  */
 import { z } from 'zod';
 

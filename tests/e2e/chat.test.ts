@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
+import { browserUnavailable, useBrowser } from '../helpers/browser.ts';
 import { startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { useServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 
 /** Opens a page, collecting console errors (CSP violations land there too). */
@@ -21,27 +21,17 @@ async function askInPanel(page: Page, question: string) {
   await page.getByLabel('Your question').press('Enter');
 }
 
-describe.runIf(browserAvailable())('chat panel', () => {
-  let browser: Browser;
+describe.skipIf(browserUnavailable())('chat panel', () => {
   let gemini: StandIn & { baseUrl: string };
-  let server: RunningServer;
-  let bare: RunningServer;
-  beforeAll(async () => {
-    gemini = await startGeminiStandIn({ words: [] });
-    [server, bare, browser] = await Promise.all([
-      startServer({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl }),
-      startServer(),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([server?.stop(), bare?.stop(), gemini?.close()]);
-  });
+  beforeAll(async () => { gemini = await startGeminiStandIn({ words: [] }); });
+  afterAll(async () => { await gemini?.close(); });
+  const server = useServer(() => ({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl }));
+  const bare = useServer();
+  const chrome = useBrowser();
 
   it('streams an answer with links to the pages it used', async () => {
     gemini.behaviour = { words: ['Yes, ', 'Biblical Greek I ', 'is taught online.'], delayMs: 30 };
-    const { page, problems } = await openPage(browser, `${server.url}/handbook/`);
+    const { page, problems } = await openPage(chrome.browser, `${server.url}/handbook/`);
     await askInPanel(page, 'Can I take Greek online, and what do I need first?');
     const answer = page.locator('.chat-msg-assistant').last();
     await answer.locator('.chat-text', { hasText: 'is taught online.' }).waitFor();
@@ -61,7 +51,7 @@ describe.runIf(browserAvailable())('chat panel', () => {
 
   it('stops an answer, and the model call with it', async () => {
     gemini.behaviour = { words: Array.from({ length: 100 }, (_, i) => `part${i} `), delayMs: 100 };
-    const { page } = await openPage(browser, `${server.url}/`);
+    const { page } = await openPage(chrome.browser, `${server.url}/`);
     await askInPanel(page, 'Tell me about the library');
     await page.locator('.chat-msg-assistant .chat-text', { hasText: 'part0' }).waitFor();
     const aborted = gemini.nextAbort();
@@ -73,7 +63,7 @@ describe.runIf(browserAvailable())('chat panel', () => {
 
   it('is usable from the keyboard: open, ask, Escape closes and returns focus', async () => {
     gemini.behaviour = { words: ['Keyboard ', 'answer.'] };
-    const { page } = await openPage(browser, `${server.url}/about/`);
+    const { page } = await openPage(chrome.browser, `${server.url}/about/`);
     await page.getByRole('button', { name: 'Ask a question' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Your question').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
@@ -87,7 +77,7 @@ describe.runIf(browserAvailable())('chat panel', () => {
   });
 
   it('says plainly when the chat is not configured (503) and when it is busy (429)', async () => {
-    const { page, problems } = await openPage(browser, `${bare.url}/courses/`);
+    const { page, problems } = await openPage(chrome.browser, `${bare.url}/courses/`);
     await askInPanel(page, 'Can I take Greek online?');
     const alert = page.locator('#chat-panel').getByRole('alert');
     await alert.filter({ hasText: 'not available' }).waitFor();

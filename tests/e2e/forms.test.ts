@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { browserUnavailable, useBrowser } from '../helpers/browser.ts';
+import { useServer } from '../helpers/server.ts';
 import { committed, newDataDir } from '../helpers/forms.ts';
 import { startTurnstileStandIn, TEST_SECRET, type TurnstileStandIn } from '../helpers/turnstile-stand-in.ts';
 
@@ -19,28 +19,18 @@ const FAKE_TURNSTILE = `window.turnstile = {
   reset() {},
 };`;
 
-describe.runIf(browserAvailable())('forms in a real browser', () => {
-  let plain: RunningServer;
-  let guarded: RunningServer;
+describe.skipIf(browserUnavailable())('forms in a real browser', () => {
   let standIn: TurnstileStandIn;
-  let browser: Browser;
   const plainData = newDataDir();
   const guardedData = newDataDir();
-  beforeAll(async () => {
-    standIn = await startTurnstileStandIn();
-    [plain, guarded, browser] = await Promise.all([
-      startServer({ DATA_DIR: plainData, RATE_LIMIT_DISABLED: '1' }),
-      startServer({ DATA_DIR: guardedData, RATE_LIMIT_DISABLED: '1', TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: TEST_SECRET.pass, TURNSTILE_VERIFY_URL: standIn.url }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([plain?.stop(), guarded?.stop(), standIn?.close()]);
-  });
+  beforeAll(async () => { standIn = await startTurnstileStandIn(); });
+  afterAll(async () => { await standIn?.close(); });
+  const plain = useServer({ DATA_DIR: plainData, RATE_LIMIT_DISABLED: '1' });
+  const guarded = useServer(() => ({ DATA_DIR: guardedData, RATE_LIMIT_DISABLED: '1', TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: TEST_SECRET.pass, TURNSTILE_VERIFY_URL: standIn.url }));
+  const chrome = useBrowser();
 
   async function open(url: string, turnstile: 'none' | 'blocked' | 'fake' = 'none'): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.newPage();
+    const page = await chrome.browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text()); });

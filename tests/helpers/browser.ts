@@ -1,20 +1,12 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startServer, type RunningServer } from './server.ts';
+import { unavailable } from './real-servers.ts';
+import { useServer, type RunningServer, type ServerEnv } from './server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/**
- * Whether browser tests can run. Without Chromium a developer's run skips them with a printed reason;
- * in CI (CI=true) a missing Chromium is a failure, never a skip.
- */
-export function browserAvailable(): boolean {
-  if (existsSync(CHROMIUM)) return true;
-  if (process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium).`);
-  console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
-  return false;
-}
+/** Undefined when browser tests can run; else the reason to skip (throws in CI), as for the other real servers. */
+export const browserUnavailable = () => unavailable('Chromium (CHROMIUM_PATH)', CHROMIUM);
 
 /** Headless Debian Chromium, started the way this sandbox needs it (no sandbox, no background networking). */
 export function launchBrowser(): Promise<Browser> {
@@ -27,17 +19,22 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * For a describe block: the built server and a browser, started before its tests and stopped after them.
+ * For a describe block: a browser, launched before its tests and closed after them (`.browser` is set once it runs).
+ * @example const chrome = useBrowser(); … const page = await chrome.browser.newPage();
+ */
+export function useBrowser(): { browser: Browser } {
+  const holder = {} as { browser: Browser };
+  beforeAll(async () => { holder.browser = await launchBrowser(); });
+  afterAll(async () => { await holder.browser?.close(); });
+  return holder;
+}
+
+/**
+ * For a describe block: the built server (useServer) and a browser (useBrowser).
  * @example const site = useSiteInBrowser(); … await site.browser.newPage(); … site.server.url
  */
-export function useSiteInBrowser(env: Record<string, string> = {}) {
-  const site = {} as { server: RunningServer; browser: Browser };
-  beforeAll(async () => {
-    [site.server, site.browser] = await Promise.all([startServer(env), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await site.browser?.close();
-    await site.server?.stop();
-  });
-  return site;
+export function useSiteInBrowser(env: ServerEnv = {}): { server: RunningServer; browser: Browser } {
+  const server = useServer(env);
+  const chrome = useBrowser();
+  return { server, get browser() { return chrome.browser; } };
 }

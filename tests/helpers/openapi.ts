@@ -41,11 +41,11 @@ export function validateAt(path: string[], value: unknown, regex: keyof typeof v
  */
 export async function expectMatchesOpenApi(method: string, template: string, res: Response): Promise<unknown> {
   const operation = doc.paths[template]?.[method];
-  expect(operation, `${method.toUpperCase()} ${template} is in /openapi.json`).toBeDefined();
+  expect(operation, `${method.toUpperCase()} ${template} is in /openapi.json`).toMatchObject({ responses: expect.any(Object) });
   const status = String(res.status);
   const key = operation.responses[status] ? status : 'default';
   const declared = operation.responses[key];
-  expect(declared, `${method.toUpperCase()} ${template} declares ${status}`).toBeDefined();
+  expect(declared, `${method.toUpperCase()} ${template} declares ${status}`).toMatchObject({ description: expect.any(String) });
   for (const [name, header] of Object.entries<Json>(declared.headers ?? {})) {
     const resolved = header.$ref ? doc.components.headers[header.$ref.split('/').at(-1)] : header;
     if (resolved.required) expect(res.headers.get(name), `header ${name} on ${status}`).not.toBeNull();

@@ -2,16 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiPromptText, startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import { expectMatchesOpenApi } from '../helpers/openapi.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, useServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 import { ask, readAnswer } from '../helpers/ui-stream.ts';
 
 const QUESTION = 'Can I take Greek online, and what do I need first?';
 
 describe('POST /api/chat without a model', () => {
-  let server: RunningServer;
-  beforeAll(async () => { server = await startServer(); });
-  afterAll(() => server?.stop());
+  const server = useServer();
 
   it('answers 503 AI_UNAVAILABLE with the rate-limit headers', async () => {
     const res = await ask(server.url, QUESTION);
@@ -51,16 +49,10 @@ describe('POST /api/chat without a model', () => {
 });
 
 describe('POST /api/chat with Gemini (loopback stand-in)', () => {
-  let server: RunningServer;
   let gemini: StandIn & { baseUrl: string };
-  beforeAll(async () => {
-    gemini = await startGeminiStandIn({ words: [] });
-    server = await startServer({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await gemini?.close();
-  });
+  beforeAll(async () => { gemini = await startGeminiStandIn({ words: [] }); });
+  afterAll(async () => { await gemini?.close(); });
+  const server = useServer(() => ({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl }));
 
   it('streams the answer with a source-url part for every page it gave the model', async () => {
     gemini.behaviour = { words: ['Yes: ', 'BIB201 ', 'is taught online.'] };
@@ -140,16 +132,10 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
 });
 
 describe('POST /api/chat with an OpenAI-compatible server (loopback stand-in)', () => {
-  let server: RunningServer;
   let local: StandIn & { baseUrl: string };
-  beforeAll(async () => {
-    local = await startOpenAiStandIn({ words: [] });
-    server = await startServer({ CHAT_OPENAI_BASE_URL: local.baseUrl, CHAT_MODEL: 'llama3.2', CHAT_MAX_OUTPUT_TOKENS: '300' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await local?.close();
-  });
+  beforeAll(async () => { local = await startOpenAiStandIn({ words: [] }); });
+  afterAll(async () => { await local?.close(); });
+  const server = useServer(() => ({ CHAT_OPENAI_BASE_URL: local.baseUrl, CHAT_MODEL: 'llama3.2', CHAT_MAX_OUTPUT_TOKENS: '300' }));
 
   it('streams the answer and sends the retrieved pages as the system message', async () => {
     local.behaviour = { words: ['The ', 'handbook ', 'says so.'] };
@@ -171,16 +157,10 @@ describe('POST /api/chat with an OpenAI-compatible server (loopback stand-in)', 
 });
 
 describe('chat streams in flight per instance (CHAT_MAX_STREAMS=1)', () => {
-  let server: RunningServer;
   let gemini: StandIn & { baseUrl: string };
-  beforeAll(async () => {
-    gemini = await startGeminiStandIn({ words: ['One ', 'long ', 'answer.'], holdAfter: 1 });
-    server = await startServer({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl, CHAT_MAX_STREAMS: '1' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await gemini?.close();
-  });
+  beforeAll(async () => { gemini = await startGeminiStandIn({ words: ['One ', 'long ', 'answer.'], holdAfter: 1 }); });
+  afterAll(async () => { await gemini?.close(); });
+  const server = useServer(() => ({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl, CHAT_MAX_STREAMS: '1' }));
 
   const expectBusy = async (res: Response) => {
     expect(res.status).toBe(503);

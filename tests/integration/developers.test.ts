@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { curlExamples, throttleExample, withOrigin } from '../../src/lib/discovery/curl-examples.ts';
 import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { useServer } from '../helpers/server.ts';
 
 const run = promisify(execFile);
-let server: RunningServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+const server = useServer();
 
 /** Keys and value types at every level; arrays by their first item. */
 function shape(value: unknown): unknown {
@@ -40,7 +38,7 @@ describe('/developers page', () => {
     const decode = (s: string) => s.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
     // The build's origin (SITE_URL or http://localhost:4321) is what the page prints.
     const origin = /<pre[^>]*><code>curl -s (https?:\/\/[^/\s]+)\/api\/health/.exec(html)?.[1];
-    expect(origin).toBeDefined();
+    expect(origin).toMatch(/^https?:\/\/[^/\s]+$/);
     for (const example of [...curlExamples, throttleExample]) {
       expect(decode(html)).toContain(withOrigin(example.command, origin!));
       expect(markdown).toContain(withOrigin(example.command, origin!));

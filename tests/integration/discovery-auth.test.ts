@@ -1,26 +1,23 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesOpenApi } from '../helpers/openapi.ts';
-import { startIdp, type TestIdp } from '../helpers/oidc-idp.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startIdp, type IdpClient, type TestIdp } from '../helpers/oidc-idp.ts';
+import { useServer } from '../helpers/server.ts';
 
 // The OAuth documents with staff sign-in configured against a real OpenID provider on loopback.
 let idp: TestIdp;
-let server: RunningServer;
+let client: IdpClient;
 beforeAll(async () => {
   idp = await startIdp();
-  const client = idp.addClient();
-  server = await startServer({
-    AUTH_SECRET: 'discovery-secret-of-at-least-32-characters', STAFF_EMAIL_DOMAINS: 'northgate.example',
-    AUTH_OIDC_ISSUER: idp.issuer, AUTH_OIDC_ID: client.clientId, AUTH_OIDC_SECRET: client.clientSecret,
-  });
-  // The stand-in provider starts serving once its client may come back to the site.
-  client.allowRedirect(`${server.url}/api/auth/callback/oidc`);
+  client = idp.addClient();
 });
-afterAll(async () => {
-  await server?.stop();
-  await idp?.close();
-});
+afterAll(async () => { await idp?.close(); });
+const server = useServer(() => ({
+  AUTH_SECRET: 'discovery-secret-of-at-least-32-characters', STAFF_EMAIL_DOMAINS: 'northgate.example',
+  AUTH_OIDC_ISSUER: idp.issuer, AUTH_OIDC_ID: client.clientId, AUTH_OIDC_SECRET: client.clientSecret,
+}));
+// The stand-in provider starts serving once its client may come back to the site.
+beforeAll(() => { client.allowRedirect(`${server.url}/api/auth/callback/oidc`); });
 
 describe('OAuth and OpenID metadata with an identity provider', () => {
   it.each(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'])('%s repeats the provider\'s issuer and endpoints', async (path) => {

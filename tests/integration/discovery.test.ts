@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { startServer, useServer } from '../helpers/server.ts';
 import { expectMatchesOpenApi } from '../helpers/openapi.ts';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 
-let server: RunningServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+const server = useServer();
 
 const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
 
@@ -28,7 +26,7 @@ describe('discovery documents', () => {
     expect(res.headers.get('content-type')).toBe(type);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(type.startsWith('text/markdown') ? await res.text() : await res.json()).toBeTruthy();
+    expect(type.startsWith('text/markdown') ? await res.text() : await res.json()).toEqual(type.startsWith('text/markdown') ? expect.stringMatching(/\S/) : expect.any(Object));
   });
 
   it.each(documents)('HEAD %s answers like GET, without a body', async (path, status, type) => {

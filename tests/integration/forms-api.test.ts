@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { useServer } from '../helpers/server.ts';
 import { committed, expectApiError, newClient, newDataDir, postJson, registrationBody } from '../helpers/forms.ts';
 
 // Challenge off (the embedded default); TRUST_PROXY=1 so each test can act as its own client.
-let server: RunningServer;
 const dataDir = newDataDir();
-beforeAll(async () => { server = await startServer({ TRUST_PROXY: '1', DATA_DIR: dataDir }); });
-afterAll(async () => { await server?.stop(); });
+const server = useServer({ TRUST_PROXY: '1', DATA_DIR: dataDir });
 
 const signup = (body: unknown, client = newClient(), headers?: Record<string, string>) => postJson(server.url, '/api/email-marketing-signup', body, { client, headers });
 const register = (body: unknown, client = newClient(), headers?: Record<string, string>) => postJson(server.url, '/api/course-registration', body, { client, headers });

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, useServer } from '../helpers/server.ts';
 import { committed, expectApiError, newClient, newDataDir, postJson, registrationBody } from '../helpers/forms.ts';
 import { REAL_LIKE_SECRET, startTurnstileStandIn, TEST_SECRET, type TurnstileStandIn } from '../helpers/turnstile-stand-in.ts';
 
 // Challenge on: a production-like secret against the siteverify stand-in (single-use tokens), on a site whose
 // public host is www.northgate.example: a token counts only if the widget ran there, rendered for its own form.
 const HOST = 'www.northgate.example';
-let server: RunningServer;
 let standIn: TurnstileStandIn;
 const dataDir = newDataDir();
-beforeAll(async () => {
-  standIn = await startTurnstileStandIn();
-  server = await startServer({
-    TRUST_PROXY: '1', DATA_DIR: dataDir, TURNSTILE_SITE_KEY: '0x4AAAAAAAStandInSiteKey', TURNSTILE_SECRET_KEY: REAL_LIKE_SECRET,
-    TURNSTILE_VERIFY_URL: standIn.url, TURNSTILE_TIMEOUT_MS: '1000', SITE_URL: `https://${HOST}`,
-  });
-});
-afterAll(async () => { await server?.stop(); await standIn?.close(); });
+beforeAll(async () => { standIn = await startTurnstileStandIn(); });
+afterAll(async () => { await standIn?.close(); });
+const server = useServer(() => ({
+  TRUST_PROXY: '1', DATA_DIR: dataDir, TURNSTILE_SITE_KEY: '0x4AAAAAAAStandInSiteKey', TURNSTILE_SECRET_KEY: REAL_LIKE_SECRET,
+  TURNSTILE_VERIFY_URL: standIn.url, TURNSTILE_TIMEOUT_MS: '1000', SITE_URL: `https://${HOST}`,
+}));
 
 const signup = (body: Record<string, unknown>, client = newClient()) => postJson(server.url, '/api/email-marketing-signup', body, { client });
 const emails = () => committed(dataDir, 'signups').map((r) => r.email);

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../helpers/server.ts';
 import { committed, newDataDir, registrationBody } from '../helpers/forms.ts';
 
 // Rate limits off (the benchmark setting, allowed on loopback) so a few hundred bodies reach validation.
-let server: RunningServer;
 const dataDir = newDataDir();
-beforeAll(async () => { server = await startServer({ RATE_LIMIT_DISABLED: '1', DATA_DIR: dataDir }); });
-afterAll(async () => { await server?.stop(); });
+const server = useServer({ RATE_LIMIT_DISABLED: '1', DATA_DIR: dataDir });
 
 // A small deterministic generator, so a failure can be replayed.
 function rng(seed: number) {

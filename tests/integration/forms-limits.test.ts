@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../helpers/server.ts';
 import { expectApiError, newClient, postJson, registrationBody } from '../helpers/forms.ts';
 
-let proxied: RunningServer;
-let direct: RunningServer;
-beforeAll(async () => { [proxied, direct] = await Promise.all([startServer({ TRUST_PROXY: '1' }), startServer()]); });
-afterAll(async () => { await Promise.all([proxied?.stop(), direct?.stop()]); });
+const proxied = useServer({ TRUST_PROXY: '1' });
+const direct = useServer();
 
 const signup = (base: string, xff?: string, email = 'limits@example.org') =>
   fetch(base + '/api/email-marketing-signup', {

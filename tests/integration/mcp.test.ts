@@ -6,19 +6,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, useServer } from '../helpers/server.ts';
 
-let server: RunningServer;
+const server = useServer();
 let client: Client;
 beforeAll(async () => {
-  server = await startServer();
   client = new Client({ name: 'institute-tests', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
 });
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-});
+afterAll(async () => { await client?.close(); });
 
 const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 const text = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
@@ -33,7 +29,7 @@ const rpc = (headers: Record<string, string>, body: unknown = { jsonrpc: '2.0', 
 describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
   it('initializes with the server info and lists the three tools', async () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'northgate-institute', version: '1.1.0' });
-    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    expect(client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object) });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['ask_site', 'get_page', 'search_site']);
     const search = tools.find((t) => t.name === 'search_site')!;
@@ -220,7 +216,7 @@ describe('MCP tool errors', () => {
       expect(text(result)).toMatch(/^search_site failed on our side/);
       expect(text(result)).not.toContain(bundle);
       expect(text(result)).not.toMatch(/search failed:|\n\s+at /);
-      const logged = other.logs.find((l) => l.msg === 'mcp: search_site failed');
+      const logged = await other.waitForLog((l) => l.msg === 'mcp: search_site failed');
       expect(logged).toMatchObject({ level: 50, tool: 'search_site' });
       expect(JSON.stringify(logged)).toContain(bundle);
     } finally {

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { getConfig } from '../../src/lib/config.ts';
 import { apiErrorSchema } from '../../src/schemas/api-error.ts';
 import { createApp } from '../../server/app.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { useServer } from '../helpers/server.ts';
 
 // A provider is configured, so /api/auth/* reaches Auth.js, which reads the body of a POST.
 const PROVIDER = {
@@ -14,9 +14,7 @@ const PROVIDER = {
   AUTH_OIDC_ISSUER: 'http://127.0.0.1:9', AUTH_OIDC_ID: 'web', AUTH_OIDC_SECRET: 'oidc-secret',
 };
 
-let server: RunningServer;
-beforeAll(async () => { server = await startServer(PROVIDER); });
-afterAll(async () => { await server?.stop(); });
+const server = useServer(PROVIDER);
 
 interface RawAnswer { status: number; headers: Record<string, string>; body: string }
 
@@ -199,7 +197,7 @@ describe('every method on every path gets a deliberate answer', () => {
   it('answers a method the HTTP parser does not know, and CONNECT, as JSON 405 under /api/', async () => {
     const foo = await rawRequest('FOO /api/health HTTP/1.1\nHost: 127.0.0.1\n');
     expectApiErrorBody(foo, 405, 'METHOD_NOT_ALLOWED');
-    expect(foo.headers.allow).toBeDefined();
+    expect(foo.headers.allow).toBe('GET, HEAD, POST');
     const page = await rawRequest('FOO / HTTP/1.1\nHost: 127.0.0.1\n');
     expect(page.status).toBe(405);
     const tunnel = await rawRequest('CONNECT /api/health HTTP/1.1\nHost: 127.0.0.1\n');

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, useServer, type RunningServer } from '../helpers/server.ts';
 
-let server: RunningServer;
 // No result cache: every query here really runs in a worker, so the concurrency test exercises both workers. These
 // tests are about answers, not limits, and every query is a miss: the per-client search limit is off.
-beforeAll(async () => { server = await startServer({ SEARCH_WORKERS: '2', SEARCH_CACHE_SIZE: '0', RATE_LIMIT_DISABLED: '1' }); });
-afterAll(async () => { await server?.stop(); });
+const server = useServer({ SEARCH_WORKERS: '2', SEARCH_CACHE_SIZE: '0', RATE_LIMIT_DISABLED: '1' });
 
 interface Answer { query: string; total: number; limit: number; offset: number; results: { title: string; url: string; type: string; excerpt: string; markdownUrl: string }[] }
 const search = async (query: string): Promise<Answer> => {

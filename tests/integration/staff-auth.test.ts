@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decode, encode } from '@auth/core/jwt';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, useServer } from '../helpers/server.ts';
 
 // Enough to start: these tests never reach the provider (the browser tests in tests/e2e do).
 const ISSUER = 'http://127.0.0.1:9';
@@ -29,9 +29,7 @@ function cookieNamed(res: Response, name: string) {
 }
 
 describe('staff area without a sign-in provider', () => {
-  let server: RunningServer;
-  beforeAll(async () => { server = await startServer(); });
-  afterAll(async () => { await server?.stop(); });
+  const server = useServer();
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: 'manual', ...init });
 
   it.each(['/staff', '/staff/', '/staff/signups', '/staff/registrations.csv'])('%s explains how to configure one, for people only', async (path) => {
@@ -66,9 +64,7 @@ describe('staff sign-in configuration at start', () => {
 });
 
 describe('staff area with a sign-in provider', () => {
-  let server: RunningServer;
-  beforeAll(async () => { server = await startServer({ ...PROVIDER, TRUST_PROXY: '1' }); });
-  afterAll(async () => { await server?.stop(); });
+  const server = useServer({ ...PROVIDER, TRUST_PROXY: '1' });
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: 'manual', ...init });
 
   it('sends a visitor without a session to sign in, and back', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvField, csvRow } from '../../src/lib/staff/csv.ts';
+import { CSV_BOM, csvField, csvRow } from '../../src/lib/csv/encode.ts';
 
 /**
  * A small RFC 4180 reader, to check that what we write reads back as the same cells; `separator` as a

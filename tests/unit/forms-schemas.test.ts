@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/http/api-error.ts';
-import { parseBody } from '../../src/lib/forms/parse-body.ts';
+import { parseBody } from '../../src/lib/http/validate-body.ts';
 import { registrationSchema, signupSchema } from '../../src/schemas/forms.ts';
 import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/http/api-error.ts';
 import { sanitizeExcerpt } from '../../src/lib/search/excerpt.ts';
-import { Lru } from '../../src/lib/search/lru.ts';
+import { answerBytes, createAnswerCache, type Answer } from '../../src/lib/search/answer-cache.ts';
 import { parseSearchParams } from '../../src/lib/search/params.ts';
 import { SearchBusyError, SearchPool } from '../../src/lib/search/pool.ts';
 
@@ -79,38 +79,49 @@ describe('excerpt sanitising', () => {
   });
 });
 
-describe('LRU cache', () => {
+describe('search answer cache (lru-cache)', () => {
+  const answer = (title: string, excerpt = ''): Answer => ({
+    total: 1, limit: 10, offset: 0,
+    results: [{ url: `/${title}/`, title, type: 'page', excerpt, markdownUrl: `/${title}.md` }],
+  });
+
   it('forgets the least recently used entry beyond its size', () => {
-    const lru = new Lru<string, number>(2);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    expect(lru.get('a')).toBe(1);
-    lru.set('c', 3);
-    expect(lru.get('b')).toBeUndefined();
-    expect(lru.get('a')).toBe(1);
-    expect(lru.get('c')).toBe(3);
-    expect(lru.size).toBe(2);
+    const cache = createAnswerCache(2, 1024 * 1024)!;
+    const [a, b, c] = [answer('a'), answer('b'), answer('c')];
+    cache.set('a', a);
+    cache.set('b', b);
+    expect(cache.get('a')).toBe(a);
+    cache.set('c', c);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(a);
+    expect(cache.get('c')).toBe(c);
+    expect(cache.size).toBe(2);
   });
 
-  it('also keeps the total size of its values under a bound, forgetting the oldest first', () => {
-    const lru = new Lru<string, string>(100, 10, (v) => v.length);
-    lru.set('a', 'xxxx');
-    lru.set('b', 'yyyy');
-    lru.set('c', 'zzzz');
-    expect(lru.get('a')).toBeUndefined();
-    expect([lru.get('b'), lru.get('c')]).toEqual(['yyyy', 'zzzz']);
-    expect(lru.totalSize).toBe(8);
-    lru.set('big', 'x'.repeat(11));
-    expect(lru.get('big')).toBeUndefined();
-    expect(lru.size).toBe(2);
-    lru.set('b', 'y');
-    expect(lru.totalSize).toBe(5);
+  it('also keeps the approximate bytes of its answers under a bound, forgetting the oldest first', () => {
+    const [a, b, c] = [answer('a', 'x'.repeat(100)), answer('b', 'y'.repeat(100)), answer('c', 'z'.repeat(100))];
+    const one = answerBytes(a);
+    const cache = createAnswerCache(100, Math.floor(2.5 * one))!;
+    cache.set('a', a);
+    cache.set('b', b);
+    cache.set('c', c);
+    expect(cache.get('a')).toBeUndefined();
+    expect([cache.get('b'), cache.get('c')]).toEqual([b, c]);
+    expect(cache.calculatedSize).toBe(2 * one);
+    cache.set('big', answer('big', 'x'.repeat(3 * one)));
+    expect(cache.get('big')).toBeUndefined();
+    expect(cache.size).toBe(2);
+    const small = answer('b');
+    cache.set('b', small);
+    expect(cache.calculatedSize).toBe(one + answerBytes(small));
   });
 
-  it('stores nothing with size 0', () => {
-    const lru = new Lru<string, number>(0);
-    lru.set('a', 1);
-    expect(lru.get('a')).toBeUndefined();
+  it('counts an answer by its strings, twice (UTF-16)', () => {
+    expect(answerBytes(answer('ab', 'xyz'))).toBe(200 + 200 + 2 * ('ab'.length + '/ab/'.length + 3 + '/ab.md'.length));
+  });
+
+  it('is off with size 0', () => {
+    expect(createAnswerCache(0, 1024)).toBeUndefined();
   });
 });
 

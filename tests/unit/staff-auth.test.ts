@@ -5,7 +5,7 @@ import { authProviders, entraProfile, oidcProfile, staffProviders } from '../../
 import { safeReturnPath } from '../../src/lib/auth/return-path.ts';
 import { mayEnter, type StaffRules } from '../../src/lib/auth/staff-claims.ts';
 import { authOptions } from '../../src/lib/auth/auth-options.ts';
-import { pageWindow } from '../../src/lib/staff/paging.ts';
+import { pageWindow } from '../../src/lib/page-window.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 const OIDC = { AUTH_OIDC_ISSUER: 'https://id.northgate.example', AUTH_OIDC_ID: 'web', AUTH_OIDC_SECRET: 's3cret-value', AUTH_SECRET: SECRET, STAFF_EMAIL_DOMAINS: 'northgate.example' };

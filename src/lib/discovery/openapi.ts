@@ -10,8 +10,8 @@ import { API_VERSION, apiRoutes, maxBody, type Answer, type ErrorAnswer, type Op
 import { signInNotConfigured, signInRefused } from '../auth/errors.ts';
 import { challengeMissing, challengeNotConfigured, challengeRejected, challengeUnavailable } from '../challenge/turnstile.ts';
 import { aiUnavailable } from '../chat/answer.ts';
-import { invalidBody } from '../forms/parse-body.ts';
-import { storageUnavailable } from '../forms/store-errors.ts';
+import { invalidBody } from '../http/validate-body.ts';
+import { storageUnavailable } from '../forms/storage-unavailable.ts';
 import { type ApiError, internalError, notFound } from '../http/api-error.ts';
 import { methodError } from '../http/method-guard.ts';
 import { notJson, tooLarge } from '../http/read-json-body.ts';

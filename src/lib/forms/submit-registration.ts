@@ -7,9 +7,9 @@ import { normaliseEmail } from '../store/ids.ts';
 import { IdempotencyConflictError } from '../store/types.ts';
 import type { RegistrationInput } from '../../schemas/forms.ts';
 import { checkRegistration } from './check-registration.ts';
-import { invalidBody } from './parse-body.ts';
+import { invalidBody } from '../http/validate-body.ts';
 import { getRegistrationCatalog } from './registration-catalog.ts';
-import { committing } from './store-errors.ts';
+import { orStorageUnavailable } from './storage-unavailable.ts';
 
 /**
  * Checks a registration against the catalog, verifies the challenge and stores it; returns its id.
@@ -24,14 +24,14 @@ export async function submitRegistration(input: RegistrationInput, ip: string, i
   const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: hashRequest(request) } : undefined;
   const store = getStore();
   if (idempotency) {
-    const earlier = await committing(() => store.findIdempotentRegistration(idempotency.key));
+    const earlier = await orStorageUnavailable(() => store.findIdempotentRegistration(idempotency.key));
     if (earlier?.requestHash === idempotency.requestHash) return earlier.registrationId;
     if (earlier) throw conflict();
   }
   await verifyChallenge(turnstileToken, ip, CHALLENGE_ACTIONS.registration);
   const { student } = request;
   try {
-    const { registrationId } = await committing(() => store.createRegistration({
+    const { registrationId } = await orStorageUnavailable(() => store.createRegistration({
       ...student, email: normaliseEmail(student.email), term: request.term, courses: request.courses, notes: request.notes,
     }, idempotency), (err) => err instanceof IdempotencyConflictError);
     return registrationId;

@@ -3,7 +3,7 @@ import { verifyChallenge } from '../challenge/turnstile.ts';
 import { getStore } from '../store/index.ts';
 import { normaliseEmail } from '../store/ids.ts';
 import type { SignupInput } from '../../schemas/forms.ts';
-import { committing } from './store-errors.ts';
+import { orStorageUnavailable } from './storage-unavailable.ts';
 
 /**
  * Verifies the challenge, then stores (or updates) the signup. Resolves once committed; new and existing
@@ -11,7 +11,7 @@ import { committing } from './store-errors.ts';
  */
 export async function submitSignup(input: SignupInput, ip: string): Promise<void> {
   await verifyChallenge(input.turnstileToken, ip, CHALLENGE_ACTIONS.signup);
-  await committing(() => getStore().upsertSignup({
+  await orStorageUnavailable(() => getStore().upsertSignup({
     email: normaliseEmail(input.email),
     name: input.name,
     interests: input.interests ?? [],

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { getConfig } from '../config.ts';
 import { log } from '../log.ts';
+import { safeUrl } from '../safe-url.ts';
 
 // One per process: server/index.ts and the routes load this same module (integrations/shared-lib.ts).
 let shared: Redis | undefined;
@@ -71,11 +72,4 @@ export async function closeRedis(): Promise<void> {
   shared = undefined;
   if (!client) return;
   await client.quit().catch(() => client.disconnect());
-}
-
-/** The URL without its password, for logs. */
-export function safeUrl(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.toString();
 }

@@ -16,17 +16,17 @@ import { markdownUrl } from '../site/twin-path.ts';
 import { clientDir } from '../site/built-site.ts';
 import { pageTypes, searchQuerySchema, type PageType, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
 import { sanitizeExcerpt } from './excerpt.ts';
-import { Lru } from './lru.ts';
+import { createAnswerCache, type Answer } from './answer-cache.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 
 export { parseSearchParams } from './params.ts';
 
-type Answer = Omit<SearchResponse, 'query'>;
 /** One search on its way, shared by every caller asking the same; dropped when every caller has gone. */
 interface Flight { answer: Promise<Answer>; controller: AbortController; waiters: number }
 let pool: SearchPool | undefined;
-let cache: Lru<string, Answer> | undefined;
+/** Built on the first search (null: SEARCH_CACHE_SIZE=0 turned it off); closeSearch() drops it. */
+let cache: ReturnType<typeof createAnswerCache> | null | undefined;
 const inFlight = new Map<string, Flight>();
 
 export interface SearchOptions {
@@ -49,9 +49,6 @@ export function searchUnavailable(): ApiError {
 
 /** Pagefind drops `<` and `>` when it indexes words but not from queries, so "<script>" would find nothing. */
 const toPagefindQuery = (q: string) => q.replace(/[<>]/g, ' ').replace(/\s+/g, ' ').trim();
-
-/** Roughly the bytes an answer holds (strings are counted twice: UTF-16), enough to bound the cache. */
-const answerBytes = (a: Answer) => 200 + a.results.reduce((n, r) => n + 200 + 2 * (r.title.length + r.url.length + r.excerpt.length + r.markdownUrl.length), 0);
 
 /**
  * Search the site. Input is validated with the same schema as the API (throws a ZodError when invalid; the
@@ -76,9 +73,9 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
 async function cached(query: RawQuery, { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean }): Promise<Answer> {
   signal?.throwIfAborted();
   const config = getConfig();
-  cache ??= new Lru(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024, answerBytes);
+  cache ??= createAnswerCache(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024) ?? null;
   const key = `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}`;
-  const hit = cache.get(key);
+  const hit = cache?.get(key);
   if (hit) return hit;
   let flight = inFlight.get(key);
   if (!flight && beforeMiss) {
@@ -94,13 +91,13 @@ async function cached(query: RawQuery, { signal, beforeMiss, background = false 
 }
 
 function startFlight(key: string, query: RawQuery, background: boolean): Flight {
-  const current = cache!;
+  const current = cache;
   const controller = new AbortController();
   const flight: Flight = {
     controller,
     waiters: 0,
     answer: runSearch(query, background, controller.signal)
-      .then((answer) => { current.set(key, answer); return answer; })
+      .then((answer) => { current?.set(key, answer); return answer; })
       .finally(() => { if (inFlight.get(key) === flight) inFlight.delete(key); }),
   };
   inFlight.set(key, flight);
@@ -125,7 +122,7 @@ function getPool(): SearchPool {
   const config = getConfig();
   const bundleDir = config.SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
   // One core stays with the HTTP thread, which answers every cached query; on 2 cores one worker also keeps the
-  // server under 400 MB on the 10,000-page benchmark (each worker's wasm and heap is ~50-100 MB).
+  // server's memory within its goal (each worker holds its own wasm and heap; figures in docs/search.md).
   pool = new SearchPool(bundleDir, config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1), config.SEARCH_QUEUE_MAX);
   if (config.SEARCH_WARM === 'on' && config.SEARCH_CACHE_SIZE > 0) {
     const current = pool;

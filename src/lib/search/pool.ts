@@ -6,12 +6,11 @@ export interface RawHit { url: string; title: string; type: string; excerpt: str
 export interface RawAnswer { total: number; results: RawHit[] }
 
 /**
- * Each worker's V8 heap limit. Left alone, V8 lets a worker's heap grow to 200+ MB of mostly garbage (the wasm's
- * answer for a common term is a string of several MB, per query) before collecting; a worker keeps ~30 MB alive.
- * With 64 MB, 1,110 distinct queries on the 10,000-page benchmark site through one worker left the process at 295 MB
- * RSS instead of 442 MB. The worst case we know, paging to offset 9,950 of "the" (every result parsed), still fits
- * (requests now stop at offset 1,000);
- * a worker that runs out of heap is replaced and its query fails, so raise this for far bigger sites.
+ * Each worker's V8 heap limit. Left alone, V8 lets a worker's heap grow to many times what it keeps alive (the
+ * wasm's answer for a common term is a string of several MB, per query) before collecting; the limit makes it
+ * collect sooner (docs/search.md has the memory measured with and without it). The worst case we know, paging to
+ * offset 9,950 of "the" (every result parsed), still fits, and requests stop at offset 1,000; a worker that runs
+ * out of heap is replaced and its query fails, so raise this for far bigger sites.
  */
 const HEAP_MB = 64;
 
@@ -28,8 +27,8 @@ interface Slot { worker: Worker; job?: Job }
 
 /**
  * Worker threads, each with its own Pagefind instance, so CPU-bound wasm searches use every core. One queue for all
- * workers, and each worker takes the next query only when it has finished the last: a query that costs 2 ms never
- * waits behind one that costs 200 ms while another worker is free (queues per worker did that). Background queries
+ * workers, and each worker takes the next query only when it has finished the last: a cheap query never waits
+ * behind a slow one while another worker is free (as it would with a queue per worker). Background queries
  * (cache warming) go after every request. A worker that dies is replaced and its query fails. Workers hold the
  * process open only while they have work, so scripts that search once can exit.
  *

@@ -8,7 +8,7 @@
  * `{ total, results: [{ url, title, type, excerpt }], cpu }` (cpu: this thread's CPU time in µs) or `{ error }`.
  *
  * Why not pagefind.js's exported `search()`: for a term on most of the site the wasm hands back every matching page
- * with every word location (6 MB of JSON for "the" on 10,000 pages) and pagefind.js builds an object per page,
+ * with every word location (megabytes of JSON for a common word on a large site) and pagefind.js builds an object per page,
  * although we return ten. We use its PagefindInstance directly (pagefind.js does not export it, so we import its
  * source with one export line added; the version is pinned in package.json) and put ourselves between it and the
  * wasm `search`: the ranked list is sliced to the requested window before pagefind.js sees it, and the top of it

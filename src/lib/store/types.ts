@@ -1,4 +1,4 @@
-/** The submissions store: what the forms write and the staff area reads. SQLite now, PostgreSQL later. */
+/** The submissions store: what the forms write and the staff area reads (SQLite or PostgreSQL). */
 
 /** Most topics one subscriber follows; a repeat signup merges its interests up to this many. */
 export const MAX_INTERESTS = 10;

@@ -3,7 +3,7 @@ import { answerChat, chatLimits, requireModel } from '../../lib/chat/answer.ts';
 import { getChatModel } from '../../lib/chat/model.ts';
 import { uiMessageStreamResponse } from '../../lib/chat/ui-message-stream.ts';
 import { getConfig } from '../../lib/config.ts';
-import { parseBody } from '../../lib/forms/parse-body.ts';
+import { parseBody } from '../../lib/http/validate-body.ts';
 import { clientIp } from '../../lib/http/client-ip.ts';
 import { maxBody, route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';

@@ -4,7 +4,7 @@ import { json } from '../../lib/http/json.ts';
 import { maxBody, route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 import { readJsonBody } from '../../lib/http/read-json-body.ts';
-import { invalidBody, parseBody } from '../../lib/forms/parse-body.ts';
+import { invalidBody, parseBody } from '../../lib/http/validate-body.ts';
 import { submitRegistration } from '../../lib/forms/submit-registration.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
 import { idempotencyKeySchema, registrationSchema } from '../../schemas/forms.ts';

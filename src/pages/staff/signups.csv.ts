@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getStore } from '../../lib/store/index.ts';
-import { csvResponse, csvStream, signupExport } from '../../lib/staff/exports.ts';
+import { csvResponse, csvStream, signupExport } from '../../lib/csv/submission-export.ts';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from './api-error.ts';
 import type { ApiIssue } from '../../schemas/api-error.ts';
 
 /**

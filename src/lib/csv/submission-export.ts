@@ -1,5 +1,5 @@
 import type { RegistrationRecord, SignupRecord, SubmissionStore } from '../store/types.ts';
-import { CSV_BOM, csvRow, type CsvValue } from './csv.ts';
+import { CSV_BOM, csvRow, type CsvValue } from './encode.ts';
 
 const BATCH = 500;
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -2,7 +2,7 @@ import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 
 /** Runs a store call; any failure to commit becomes `503 STORAGE_UNAVAILABLE` (the transaction rolled back). */
-export async function committing<T>(work: () => Promise<T>, known: (err: unknown) => boolean = () => false): Promise<T> {
+export async function orStorageUnavailable<T>(work: () => Promise<T>, known: (err: unknown) => boolean = () => false): Promise<T> {
   try {
     return await work();
   } catch (err) {

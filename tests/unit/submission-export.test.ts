@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvStream, signupExport } from '../../src/lib/staff/exports.ts';
+import { csvStream, signupExport } from '../../src/lib/csv/submission-export.ts';
 import type { SignupRecord, SubmissionStore } from '../../src/lib/store/types.ts';
 
 /** Just enough of a store: signups newest first, and a hook to add one between two reads. */
