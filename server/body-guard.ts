@@ -43,18 +43,36 @@ export function guardBody(req: IncomingMessage & { body?: Buffer }, res: ServerR
   });
 }
 
-/** How long a connection stays open after a 413, for the client to read it. */
+/** Bodies up to this size are still read (and dropped) after a 413, so an ordinary client finishes sending. */
+const DRAIN_MAX = 1024 * 1024;
+/** How long a connection stays open after a 413 whose body is left unread, for the client to read the answer. */
 const LINGER_MS = 5000;
 
 /**
- * After a 413 the client may still be sending. Closing at once resets the connection under it, and clients
- * then report a network error instead of the 413; reading the rest costs what the cap was meant to spare. So
- * the rest is left unread: the client's writes stall, it reads the 413 and gives up, and the connection is
- * closed after LINGER_MS whatever it does.
+ * After a 413 the client may still be sending. Closing at once resets the connection under it, and clients then
+ * report a network error instead of the 413. So up to DRAIN_MAX of the body is read and dropped (Node does that by
+ * itself for a body nobody started reading), which lets the client finish and read the answer on a connection that
+ * stays usable. A larger body is left unread: the client's writes stall, it reads the 413 and gives up, and the
+ * connection is closed after LINGER_MS whatever it does.
  */
 function closeLater(req: IncomingMessage, res: ServerResponse): void {
-  // Node reads and drops a body nobody read (to reuse the connection) unless someone called read(): this call.
-  req.pause();
-  req.read(0);
-  res.once('finish', () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+  const declared = Number(req.headers['content-length']);
+  if (declared <= DRAIN_MAX) return;
+  const leaveUnread = () => {
+    // Node reads and drops a body nobody read (to reuse the connection) unless someone called read(): this call.
+    req.pause();
+    req.read(0);
+    res.once('finish', () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+  };
+  if (declared > DRAIN_MAX) return leaveUnread();
+  // Chunked, already flowing: count what is dropped until the end, or until it is more than draining is worth.
+  let left = DRAIN_MAX;
+  const onData = (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) {
+      req.off('data', onData);
+      leaveUnread();
+    }
+  };
+  req.on('data', onData).once('end', () => req.off('data', onData));
 }

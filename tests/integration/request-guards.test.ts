@@ -108,6 +108,25 @@ describe('request bodies are capped before anything reads them', () => {
     expectApiErrorBody(answer, 413, 'PAYLOAD_TOO_LARGE');
   });
 
+  it('reads and drops a refused body of ordinary size, so the client can finish sending and reuse the connection', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    socket.setEncoding('latin1');
+    let received = '';
+    const statuses = () => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    const answered = new Promise<void>((resolve) => {
+      socket.on('data', (d) => { received += d; if (statuses().length === 2) resolve(); });
+      socket.on('close', () => resolve());
+    });
+    const body = 'a'.repeat(512 * 1024);
+    // The refused signup, then a second request on the same connection: answered only if the first body was read.
+    socket.write(`POST /api/email-marketing-signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body);
+    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await answered;
+    socket.destroy();
+    expect(statuses()).toEqual([413, 200]);
+  });
+
   it('still takes an auth form under the cap', async () => {
     const res = await fetch(`${server.url}/api/auth/signout`, {
       method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'csrfToken=x',
