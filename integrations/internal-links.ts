@@ -103,12 +103,14 @@ function checkLink(href: string, from: string, site: BuiltPages, redirects: Read
 /** The candidate closest to `target` by edit distance, if any is reasonably close. */
 export function nearest(target: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
-  let bestDistance = Infinity;
+  let bestScore = Infinity;
   for (const candidate of candidates) {
+    // Edit distance relative to the longer string: "summer" is close to "summer-term", "/a/" is not close to "/about-us/".
     const d = distance(target, candidate);
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+    const score = d / Math.max(target.length, candidate.length, 1);
+    if (d <= Math.max(3, Math.ceil(Math.max(target.length, candidate.length) / 2)) && score < bestScore) [best, bestScore] = [candidate, score];
   }
-  return best !== undefined && bestDistance <= Math.max(3, Math.ceil(target.length / 2)) ? best : undefined;
+  return best;
 }
 
 function distance(a: string, b: string): number {
