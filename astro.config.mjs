@@ -46,6 +46,9 @@ export default defineConfig({
     precompress(),
   ],
   build: { format: 'directory', inlineStylesheets: 'never' },
+  // Content images (Markdown `![alt](./photo.jpg)` in MDX) go through astro:assets: resized to a srcset, width and
+  // height written so nothing shifts. No responsiveStyles: they would add an inline style the CSP refuses.
+  image: { layout: 'constrained' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   // Never inline scripts or assets: the CSP allows scripts from 'self' only, not inline ones.

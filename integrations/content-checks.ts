@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { pageFile, requestPathsOf } from '../src/lib/site/page-files.ts';
 import { REDIRECTS_FILE } from '../src/lib/site/redirects.ts';
 import { readContentSources } from './content-sources.ts';
-import { findBrokenLinks, planRedirects, type BuiltPages } from './internal-links.ts';
+import { findBrokenLinks, findMissingAlt, planRedirects, type BuiltPages } from './internal-links.ts';
 
 /**
  * After the pages are written and before twins, search and compression: checks every internal link in the
@@ -29,9 +29,9 @@ export function contentChecks(): AstroIntegration {
         const site = builtPages(client, onDemand);
         const sources = readContentSources(root);
         const { redirects, problems: redirectProblems } = planRedirects(sources, site);
-        const problems = [...redirectProblems, ...findBrokenLinks(sources, site, redirects)];
+        const problems = [...redirectProblems, ...findBrokenLinks(sources, site, redirects), ...findMissingAlt(sources)];
         if (problems.length > 0) {
-          throw new Error(`Broken links or redirects in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nSee docs/editing.md, "When the build fails".`);
+          throw new Error(`Broken links, redirects or images in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nSee docs/editing.md, "When the build fails".`);
         }
         writeFileSync(join(client, '..', REDIRECTS_FILE), `${JSON.stringify(Object.fromEntries(redirects), null, 2)}\n`);
         logger.info(`content links checked; ${redirects.size} redirect${redirects.size === 1 ? '' : 's'} written`);

@@ -27,6 +27,14 @@ const PATTERNS = [/(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g, /^
 /** Every link in an MDX file with its line number: outside front matter, fenced code and inline code. */
 export function extractLinks(text: string): Link[] {
   const links: Link[] = [];
+  scanLines(text, (line, n) => {
+    for (const pattern of PATTERNS) for (const match of line.matchAll(pattern)) links.push({ line: n, href: match[1] });
+  });
+  return links;
+}
+
+/** Calls `visit` with each line of content (number from 1) outside front matter and fenced code, inline code removed. */
+function scanLines(text: string, visit: (line: string, n: number) => void): void {
   const lines = text.split(/\r?\n/);
   let inFrontMatter = lines[0] === '---';
   let fence: string | undefined;
@@ -41,10 +49,28 @@ export function extractLinks(text: string): Link[] {
       return;
     }
     if (fence) return;
-    const line = raw.replace(/`[^`]*`/g, '');
-    for (const pattern of PATTERNS) for (const match of line.matchAll(pattern)) links.push({ line: i + 1, href: match[1] });
+    visit(raw.replace(/`[^`]*`/g, ''), i + 1);
   });
-  return links;
+}
+
+/**
+ * Images without alt text, e.g. `src/content/pages/about.mdx:9: image "./campus.jpg" has no alt text; …`.
+ * Markdown cannot tell a forgotten description from a decorative image, so `![](…)` is refused and a decorative
+ * image says so explicitly with `<Image src={…} alt="" />`; an `<img>`/`<Image>` tag needs an `alt` attribute.
+ */
+export function findMissingAlt(sources: ContentSource[]): string[] {
+  const problems: string[] = [];
+  const fix = 'describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />';
+  for (const source of sources) {
+    if (source.draft) continue;
+    scanLines(source.text, (line, n) => {
+      for (const m of line.matchAll(/!\[\s*\]\(\s*<?([^)\s>]+)/g)) problems.push(`${source.file}:${n}: image "${m[1]}" has no alt text; ${fix}`);
+      for (const m of line.matchAll(/<(img|Image)\b([^>]*)>/g)) {
+        if (!/\balt=/.test(m[2])) problems.push(`${source.file}:${n}: <${m[1]}> has no alt attribute; ${fix}`);
+      }
+    });
+  }
+  return problems;
 }
 
 /** True for a link to this site (a path, `#anchor` or relative link), false for other sites, mailto:, tel:. */

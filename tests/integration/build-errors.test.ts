@@ -42,12 +42,26 @@ describe('the build rejects broken content', { timeout: 120_000 }, () => {
       const { status, output } = build(dir);
       const line = readFileSync(join(dir, 'src/content/handbook/grading.mdx'), 'utf8').trimEnd().split('\n').length;
       expect(status).not.toBe(0);
-      expect(output).toContain('Broken links or redirects in the content (4):');
+      expect(output).toContain('Broken links, redirects or images in the content (4):');
       expect(output).toContain('src/content/handbook/library.mdx:6: redirectFrom "/handbook/grading/" is a page of the site (/handbook/grading/); an old path must be free: remove it from redirectFrom or move that page');
-      expect(output).toContain('src/content/handbook/library.mdx:6: redirectFrom "/handbook/refund-policy/" is also claimed by src/content/handbook/refunds.mdx; an old path can lead to one page only: remove it from one of them');
+      expect(output).toContain('src/content/handbook/refunds.mdx:7: redirectFrom "/handbook/refund-policy/" is also claimed by src/content/handbook/library.mdx; an old path can lead to one page only: remove it from one of them');
       expect(output).toContain(`src/content/handbook/grading.mdx:${line}: link "/handbook/refundz/" goes to no page; did you mean /handbook/refunds/?`);
       expect(output).toContain(`src/content/handbook/grading.mdx:${line}: link "/handbook/refunds/#summer" goes to /handbook/refunds/, which has no #summer; did you mean /handbook/refunds/#summer-term?`);
-      console.log(output.slice(output.indexOf('Broken links')).split('\n').slice(0, 8).join('\n'));
+      console.log(output.slice(output.lastIndexOf('[build]')));
+    } finally {
+      remove();
+    }
+  });
+
+  it('fails on an image without alt text, naming the file and line', () => {
+    const { dir, remove } = copyProject('institute-build-');
+    try {
+      const file = join(dir, 'src/content/pages/about.mdx');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/!\[[^\]]+\]\(\.\/images\/founded-1911\.png\)/, '![](./images/founded-1911.png)'));
+      const { status, output } = build(dir);
+      expect(status).not.toBe(0);
+      expect(output).toContain('src/content/pages/about.mdx:7: image "./images/founded-1911.png" has no alt text; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />');
+      console.log(output.slice(output.lastIndexOf('[build]')));
     } finally {
       remove();
     }

@@ -85,3 +85,16 @@ describe('updated: the date the content last changed', () => {
     expect(await (await get('/handbook/grading/')).text()).not.toContain('class="updated"');
   });
 });
+
+describe('content images', () => {
+  it('are optimised and responsive with their dimensions, and the twin keeps them with their alt text', async () => {
+    const alt = 'Northgate Institute of Theology, founded 1911 in Harrow Vale, lettered in white and gold on dark blue';
+    const html = await (await get('/about/')).text();
+    const img = html.match(/<img [^>]*founded-1911[^>]*>/)?.[0] ?? '';
+    expect(img).toMatch(/ src="\/_astro\/founded-1911\.[\w-]+\.webp"/);
+    expect(img).toMatch(/ srcset="[^"]* 640w, [^"]* 1600w"/);
+    expect(img).toContain(' width="1600" height="500"');
+    expect(img).toContain(` alt="${alt}"`);
+    expect(await (await get('/about.md')).text()).toMatch(new RegExp(`!\\[${alt}\\]\\(/_astro/founded-1911\\.[\\w-]+\\.webp\\)`));
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractLinks, findBrokenLinks, nearest, planRedirects, type BuiltPages } from '../../integrations/internal-links.ts';
+import { extractLinks, findBrokenLinks, findMissingAlt, nearest, planRedirects, type BuiltPages } from '../../integrations/internal-links.ts';
 import type { ContentSource } from '../../integrations/content-sources.ts';
 
 const pages: Record<string, string[]> = {
@@ -91,5 +91,15 @@ describe('nearest', () => {
   it('suggests only what is reasonably close', () => {
     expect(nearest('/handbook/refund/', ['/handbook/refunds/', '/courses/'])).toBe('/handbook/refunds/');
     expect(nearest('/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz/', ['/a/'])).toBeUndefined();
+  });
+});
+
+describe('findMissingAlt', () => {
+  it('refuses an image without alt text and accepts an explicit empty one', () => {
+    const text = ['---', 'title: x', '---', '![A reading room](./room.jpg)', '![](./forgot.jpg)', '<Image src={border} alt="" />', '<img src="/x.png">'].join('\n');
+    expect(findMissingAlt([source('src/content/pages/about.mdx', '/about/', text)])).toEqual([
+      'src/content/pages/about.mdx:5: image "./forgot.jpg" has no alt text; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />',
+      'src/content/pages/about.mdx:7: <img> has no alt attribute; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />',
+    ]);
   });
 });
