@@ -14,7 +14,10 @@ describe('a draft in `npm run dev`', { timeout: 120_000 }, () => {
   it('is shown, so its editor can preview it', async () => {
     const { dir, remove } = copyProject('institute-dev-');
     const port = await freePort();
-    const dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--host', '127.0.0.1', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
+      // An editor's shell, not vitest's: vitest's own MODE/PROD variables would leak into the dev server.
+      cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    });
     try {
       let output = '';
       await new Promise<void>((resolve, reject) => {
