@@ -16,9 +16,11 @@ import { readContentSources } from './integrations/content-sources.ts';
 const site = process.env.SITE_URL || 'http://localhost:4321';
 
 /** Page URL → its `updated` date (YYYY-MM-DD), the sitemap's lastmod; read once, when the sitemap is written. */
+/** @type {Map<string, string | undefined> | undefined} */
 let lastmods;
+/** @param {string} url */
 const lastmodOf = (url) => {
-  lastmods ??= new Map(readContentSources(process.cwd()).filter((s) => s.updated).map((s) => [s.url, s.updated]));
+  lastmods ??= new Map(readContentSources(process.cwd()).map((s) => [s.url, s.updated]));
   return lastmods.get(new URL(url).pathname);
 };
 
