@@ -8,10 +8,21 @@ import { pagefindIndex } from './integrations/pagefind.ts';
 import { precompress } from './integrations/precompress.ts';
 import { authAstro } from './integrations/auth-astro.ts';
 import { sharedLib } from './integrations/shared-lib.ts';
+import { contentChecks } from './integrations/content-checks.ts';
+import { readContentSources } from './integrations/content-sources.ts';
 
 // Absolute URLs in the sitemap need an origin at build time; at request time SITE_URL (or the request's own
 // origin) is used instead.
 const site = process.env.SITE_URL || 'http://localhost:4321';
+
+/** Page URL → its `updated` date (YYYY-MM-DD), the sitemap's lastmod; read once, when the sitemap is written. */
+/** @type {Map<string, string | undefined> | undefined} */
+let lastmods;
+/** @param {string} url */
+const lastmodOf = (url) => {
+  lastmods ??= new Map(readContentSources(process.cwd()).map((s) => [s.url, s.updated]));
+  return lastmods.get(new URL(url).pathname);
+};
 
 export default defineConfig({
   site,
@@ -21,9 +32,15 @@ export default defineConfig({
   integrations: [
     mdx(),
     // The sitemap lists the public, indexable pages: not the staff area, not search result pages.
-    sitemap({ filter: (page) => !/^\/(staff|search)(\/|$)/.test(new URL(page).pathname) }),
+    // A page's `updated` date becomes its lastmod.
+    sitemap({
+      filter: (page) => !/^\/(staff|search)(\/|$)/.test(new URL(page).pathname),
+      serialize: (item) => ({ ...item, lastmod: lastmodOf(item.url) ?? item.lastmod }),
+    }),
     // Staff sign-in: auth-astro's build-time part; our route src/pages/api/auth/[...auth].ts serves /api/auth.
     authAstro(),
+    // Content links and redirectFrom checked against the written pages; fails the build before anything else runs.
+    contentChecks(),
     // A Markdown twin next to every prerendered page (before precompress, so twins are compressed too).
     markdownTwins(),
     pagefindIndex(),
@@ -31,6 +48,9 @@ export default defineConfig({
     precompress(),
   ],
   build: { format: 'directory', inlineStylesheets: 'never' },
+  // Content images (Markdown `![alt](./photo.jpg)` in MDX) go through astro:assets: resized to a srcset, width and
+  // height written so nothing shifts. No responsiveStyles: they would add an inline style the CSP refuses.
+  image: { layout: 'constrained' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   // Never inline scripts or assets: the CSP allows scripts from 'self' only, not inline ones.

@@ -36,7 +36,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   const serveStatic = createStaticHandler(site);
   const notFoundPage = readFileSync(join(site.dir, '404.html'));
   const notFoundTwin = existsSync(join(site.dir, '404.md')) ? readFileSync(join(site.dir, '404.md')) : undefined;
-  const { twins, paths: files } = site;
+  const { twins, paths: files, redirects } = site;
 
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
     if (!notFoundTwin) {
@@ -96,6 +96,8 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     };
     const route = () => {
       if (req.method === 'GET' || req.method === 'HEAD') {
+        const moved = redirects.get(path);
+        if (moved) return redirect(req, res, moved);
         negotiate(req, res);
         // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
         if (path === '/' || path === '/index.html') res.appendHeader('Link', apiCatalogLink(publicOriginOfNodeRequest(req, config)));
@@ -107,6 +109,14 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     if (bodyRead === true) route();
     else if (bodyRead) void bodyRead.then((goOn) => goOn && route());
   };
+}
+
+/** A page moved (`redirectFrom` in its front matter): 301 to its new URL, keeping the query. */
+function redirect(req: IncomingMessage, res: ServerResponse, location: string) {
+  const query = req.url!.indexOf('?');
+  const target = query === -1 ? location : location + req.url!.slice(query);
+  res.writeHead(301, { Location: target, 'Cache-Control': 'public, max-age=3600', 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(req.method === 'HEAD' ? undefined : `Moved permanently to ${target}\n`);
 }
 
 /** A URL whose percent-encoding does not decode (e.g. `/api/%E0%A4%A`): the request URL itself is the bad input. */

@@ -39,10 +39,17 @@ export const deliveryModes = ['on-campus', 'online', 'hybrid'] as const;
 const delivery = z.enum(deliveryModes).describe('How the teaching is delivered: "on-campus", "online" or "hybrid"');
 const courseCode = z.string().regex(COURSE_CODE, 'a course code is 2–4 capital letters and 3 digits, e.g. "BIB201"');
 
+/** A site path an old URL of a page had, e.g. "/handbook/refund-policy/": lowercase, starting and ending with "/". */
+export const OLD_PATH = /^\/(?:[a-z0-9]+(?:[-_.][a-z0-9]+)*\/)+$/;
+
 /** Fields every page kind shares; each kind extends it with a literal `type`. */
 const basePage = z.object({
   title: z.string().min(1).max(120).describe('Page title, shown as the H1 and in the browser tab, e.g. "Biblical Greek I"'),
   summary: z.string().min(20).max(300).describe('One or two sentences for listings, search results and the meta description'),
+  draft: z.boolean().default(false).describe('true keeps the page out of the published site; `npm run dev` still shows it, e.g. draft: true'),
+  updated: z.coerce.date().optional().describe('When the content last changed in substance, shown on the page and in the sitemap, e.g. 2027-02-01'),
+  redirectFrom: z.array(z.string().regex(OLD_PATH, 'an old path starts and ends with "/", lowercase, e.g. "/handbook/refund-policy/"'))
+    .default([]).describe('Old URLs of this page that answer 301 to it, e.g. ["/handbook/refund-policy/"]'),
 });
 
 export const courseSchema = basePage.extend({

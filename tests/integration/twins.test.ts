@@ -210,7 +210,7 @@ const TAG = /<\/?[A-Za-z][\w.-]*(\s[^>]*)?\/?>/;
 
 describe('MDX twins', () => {
   const mdxWithComponents = ['courses', 'programs', 'handbook', 'pages']
-    .flatMap((c) => readdirSync(`src/content/${c}`).map((f) => `src/content/${c}/${f}`))
+    .flatMap((c) => readdirSync(`src/content/${c}`).filter((f) => f.endsWith('.mdx')).map((f) => `src/content/${c}/${f}`))
     .filter((f) => /^import .* from /m.test(readFileSync(f, 'utf8')) && /<[A-Z]\w*[\s/>]/.test(readFileSync(f, 'utf8')));
 
   it('has MDX files with imports and components to check', () => {

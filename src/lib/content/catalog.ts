@@ -4,6 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { findBrokenReferences } from './cross-references.ts';
+import { contentUrl } from './content-urls.ts';
 
 export type CourseEntry = CollectionEntry<'courses'>;
 export type ProgramEntry = CollectionEntry<'programs'>;
@@ -12,9 +13,15 @@ export type PageEntry = CollectionEntry<'pages'>;
 
 const byTitle = (a: { data: { title: string } }, b: { data: { title: string } }) => a.data.title.localeCompare(b.data.title);
 
+/**
+ * Drafts (`draft: true`) are part of `astro dev` and of no production build: filtered here, before anything reads
+ * the catalog, no page, twin, sitemap entry, search record, llms.txt line, chat source or MCP page exists for one.
+ */
+const published = ({ data }: { data: { draft: boolean } }) => !import.meta.env.PROD || !data.draft;
+
 async function loadCatalog() {
   const [courses, programs, handbook, pages, departments, terms, topics] = await Promise.all([
-    getCollection('courses'), getCollection('programs'), getCollection('handbook'), getCollection('pages'),
+    getCollection('courses', published), getCollection('programs', published), getCollection('handbook', published), getCollection('pages', published),
     getCollection('departments'), getCollection('terms'), getCollection('topics'),
   ]);
   const problems = findBrokenReferences(
@@ -46,6 +53,6 @@ export function getCatalog() {
 }
 
 export const courseUrl = (code: string) => `/courses/${code.toLowerCase()}/`;
-export const programUrl = (entry: ProgramEntry) => `/programs/${entry.id}/`;
-export const handbookUrl = (entry: HandbookEntry) => `/handbook/${entry.id}/`;
-export const pageUrl = (entry: PageEntry) => (entry.id === 'home' ? '/' : `/${entry.id}/`);
+export const programUrl = (entry: ProgramEntry) => contentUrl('programs', entry.id);
+export const handbookUrl = (entry: HandbookEntry) => contentUrl('handbook', entry.id);
+export const pageUrl = (entry: PageEntry) => contentUrl('pages', entry.id);

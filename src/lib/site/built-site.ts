@@ -14,6 +14,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTwinFile, pageFile, requestPathsOf } from './page-files.ts';
 import { markdownUrl } from './twin-path.ts';
+import { readRedirects } from './redirects.ts';
 
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
@@ -41,6 +42,8 @@ export interface BuiltSite {
   publicTwins: ReadonlySet<string>;
   /** Request path → the file's bytes, for the files held in memory. */
   held: ReadonlyMap<string, HeldFile>;
+  /** Request path → where that page moved (`redirectFrom`), answered with a 301: e.g. '/old/' → '/new/', '/old.md' → '/new.md'. */
+  redirects: ReadonlyMap<string, string>;
   /** The text of the twin at `twinUrl` (e.g. '/courses/bib201.md'), or undefined when the build has none there. */
   readTwin(twinUrl: string): Promise<string | undefined>;
 }
@@ -92,8 +95,10 @@ function load(dir: string): BuiltSite {
   }
   const publicTwins = new Set([...twinFiles].filter((url) => url !== NOT_FOUND_TWIN));
 
+  const redirects = readRedirects(dir, twins);
+
   return {
-    dir, paths, twins, publicTwins, held,
+    dir, paths, twins, publicTwins, held, redirects,
     async readTwin(twinUrl) {
       let path: string;
       try {
