@@ -37,7 +37,8 @@ export function showMarkdown(container: HTMLElement, text: string, sources: read
   view.text = text;
 
   const blocks = fromMarkdown(text.slice(view.frozen)).children;
-  const build = (nodes: RootContent[]) => nodes.flatMap((n) => toDom(n, sources));
+  // A block of raw HTML is shown as a paragraph of its text.
+  const build = (nodes: RootContent[]) => nodes.flatMap((n) => (n.type === 'html' ? [el('p', n.value)] : toDom(n, sources)));
   view.live.forEach((n) => n.parentNode?.removeChild(n));
   const last = blocks.at(-1);
   if (last?.position && blocks.length > 1) {
@@ -93,11 +94,10 @@ function link(url: string, content: Node[], sources: readonly Source[]): Node {
     a.rel = 'noopener noreferrer';
     a.append(hidden(' (opens in a new tab)'));
   } else if (target.kind === 'source') {
+    // The number beside it is CSS (`attr(data-source)`), so it is neither in the text nor spoken twice.
     a.className = 'chat-source-link';
-    const mark = el('span', String(target.number));
-    mark.className = 'chat-cite';
-    mark.setAttribute('aria-hidden', 'true');
-    a.append(mark, hidden(` (source ${target.number})`));
+    a.dataset.source = String(target.number);
+    a.append(hidden(` (source ${target.number})`));
   } else {
     const text = el('span', ...content);
     pageExists(target.href).then((exists) => {

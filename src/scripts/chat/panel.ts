@@ -105,7 +105,7 @@ function setUp(root: HTMLElement) {
       }
       show();
       // The whole answer once, as read (not its Markdown), not every fragment: a live region that speaks each delta is unusable.
-      const said = view.querySelector('.chat-text')!.textContent;
+      const said = view.querySelector<HTMLElement>('.chat-text')!.innerText.trim();
       status.textContent = answer.note ? answer.note : `Answer: ${said}${answer.sources.length ? ` (${answer.sources.length} linked pages)` : ''}`;
       if (answer.note) showError(answer.note);
     } catch (err) {
