@@ -1,7 +1,9 @@
 /**
  * The site's chat panel (markup in src/components/ChatPanel.astro), its DOM wiring only: shows the conversation
  * (conversation.ts) and the answer as it streams (read-ui-stream.ts), the pages it drew on as links, and plain
- * messages when the chat is busy (429) or unavailable (503). Model output is only ever set as text, never as HTML.
+ * messages when the chat is busy (429) or unavailable (503). Answers are shown as Markdown by markdown-view.ts,
+ * loaded when the panel first opens (until then, or if it cannot load, as plain text); model output never
+ * becomes HTML markup.
  */
 import { applyChunk, loadConversation, newId, requestBody, saveConversation, type Turn } from './conversation.ts';
 import { askChat, ChatHttpError } from './read-ui-stream.ts';
@@ -27,7 +29,18 @@ function setUp(root: HTMLElement) {
   conversation.turns.forEach((t) => log.append(renderTurn(t)));
   root.hidden = false;
 
+  // The renderer and its parser are a chunk of their own: every page carries the panel, few visitors open it.
+  let loading: Promise<unknown> | undefined;
+  const loadRenderer = () => {
+    loading ??= import('./markdown-view.ts').then((m) => {
+      markdown = m;
+      // Answers shown so far (restored from the session, or streaming already) as Markdown now.
+      [...log.children].forEach((li, i) => { if (conversation.turns[i]) updateTurn(li as HTMLElement, conversation.turns[i]); });
+    }, () => { loading = undefined; });
+  };
+
   const open = (show: boolean) => {
+    if (show) loadRenderer();
     panel.hidden = !show;
     toggle.setAttribute('aria-expanded', String(show));
     if (show) {
@@ -77,14 +90,23 @@ function setUp(root: HTMLElement) {
     running = new AbortController();
     setBusy(true);
     status.textContent = 'Answering…';
+    // At most one update per frame, however fast the chunks come: rendering is the costly part, not reading.
+    let frame = 0;
+    const show = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+      updateTurn(view, answer);
+      log.scrollTop = log.scrollHeight;
+    };
     try {
       for await (const chunk of askChat(body, running.signal)) {
         applyChunk(answer, chunk);
-        updateTurn(view, answer);
-        log.scrollTop = log.scrollHeight;
+        frame ||= requestAnimationFrame(show);
       }
-      // The whole answer once, not every fragment: a live region that speaks each delta is unusable.
-      status.textContent = answer.note ? answer.note : `Answer: ${answer.text}${answer.sources.length ? ` (${answer.sources.length} linked pages)` : ''}`;
+      show();
+      // The whole answer once, as read (not its Markdown), not every fragment: a live region that speaks each delta is unusable.
+      const said = view.querySelector<HTMLElement>('.chat-text')!.innerText.trim();
+      status.textContent = answer.note ? answer.note : `Answer: ${said}${answer.sources.length ? ` (${answer.sources.length} linked pages)` : ''}`;
       if (answer.note) showError(answer.note);
     } catch (err) {
       if (running.signal.aborted) {
@@ -95,7 +117,7 @@ function setUp(root: HTMLElement) {
         answer.note = message;
         showError(message, err instanceof ChatHttpError && err.status === 503);
       }
-      updateTurn(view, answer);
+      show();
     } finally {
       view.removeAttribute('aria-busy');
       if (!answer.text) {
@@ -128,6 +150,8 @@ function setUp(root: HTMLElement) {
   }
 }
 
+let markdown: typeof import('./markdown-view.ts') | undefined;
+
 function link(href: string, text: string) {
   const a = document.createElement('a');
   a.href = href;
@@ -149,10 +173,15 @@ function renderTurn(turn: Turn): HTMLLIElement {
 }
 
 function updateTurn(li: HTMLElement, turn: Turn) {
-  li.querySelector('.chat-text')!.textContent = turn.text;
+  const text = li.querySelector<HTMLElement>('.chat-text')!;
+  if (markdown && turn.role === 'assistant') {
+    text.classList.add('chat-markdown');
+    markdown.showMarkdown(text, turn.text, turn.sources);
+  } else text.textContent = turn.text;
   let sources = li.querySelector('.chat-sources');
   if (turn.sources.length > 0 && !sources) {
-    sources = document.createElement('ul');
+    // Numbered: a link in the answer to one of these pages carries its number.
+    sources = document.createElement('ol');
     sources.className = 'chat-sources';
     sources.setAttribute('aria-label', 'Pages this answer is based on');
     li.append(sources);
