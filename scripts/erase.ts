@@ -21,8 +21,8 @@ const { eraseAddress } = await import('../src/lib/ops/erasure.ts');
 try {
   const removed = await eraseAddress(await openStore(), email);
   const total = Object.values(removed).reduce((a, b) => a + b, 0);
-  console.log(`Removed ${total} record${total === 1 ? '' : 's'} of ${email}:`);
-  for (const [table, n] of Object.entries(removed)) console.log(`  ${table}: ${n}`);
+  // One write: the audit line (pino, asynchronous) may come before or after it, but never inside it.
+  console.log([`Removed ${total} record${total === 1 ? '' : 's'} of ${email}:`, ...Object.entries(removed).map(([table, n]) => `  ${table}: ${n}`)].join('\n'));
 } catch (err) {
   console.error(`Erasure failed, nothing was removed: ${(err as Error).message}`);
   process.exitCode = 1;
