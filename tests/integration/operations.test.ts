@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -123,10 +124,14 @@ describe('request ids', () => {
   });
 
   it('are on the ApiError of a method the HTTP parser refuses before any request exists', async () => {
-    const { stdout } = await run('curl', ['-s', '-i', '-X', 'FOO', `${server.url}/api/search`]);
-    const header = /^x-request-id: (\S+)\r?$/im.exec(stdout)?.[1];
+    const socket = connect(server.port, '127.0.0.1');
+    socket.end('FOO /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    let answer = '';
+    for await (const chunk of socket) answer += chunk;
+    const header = /^x-request-id: (\S+)\r?$/im.exec(answer)?.[1];
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
     expect(header).toMatch(UUID);
-    expect(JSON.parse(stdout.slice(stdout.indexOf('\r\n\r\n') + 4)).error.requestId).toBe(header);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error.requestId).toBe(header);
   });
 });
 
