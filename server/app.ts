@@ -15,6 +15,8 @@ import { methodError } from '../src/lib/http/method-guard.ts';
 import { errorAnswer, sendAnswer } from './answer.ts';
 import { guardBody } from './body-guard.ts';
 import { standInMethod } from './method-guard.ts';
+import { operationsEndpoints } from './operations.ts';
+import { requestContext, requestIdOf } from '../src/lib/http/request-id.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next, locals?: App.Locals) => void | Promise<void>;
 
@@ -28,7 +30,8 @@ export interface AppOptions {
 }
 
 /**
- * The request listener: security headers and a log line for everything, then the prerendered files (a page's
+ * The request listener: a request id, security headers and a log line for everything, then the operators'
+ * endpoints (/metrics, /readyz), then the prerendered files (a page's
  * HTML or, when Accept prefers it, its Markdown twin), then Astro's on-demand routes, then the site's 404 page.
  */
 export function createApp({ config, log, clientDir, astroHandler }: AppOptions) {
@@ -73,8 +76,17 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     sendAnswer(res, errorAnswer(path, methodError(clientMethod, ['GET', 'HEAD'])));
   };
 
+  const operations = operationsEndpoints(config, sendNotFound);
+
+  // Everything a request does runs inside its request context, so every log line and ApiError carries its id.
   return (req: IncomingMessage, res: ServerResponse) => {
-    logRequest(log, req, res);
+    const requestId = requestIdOf(req.headers['x-request-id'], config.TRUST_PROXY);
+    res.setHeader('X-Request-Id', requestId);
+    requestContext.run({ requestId }, handle, req, res, requestId);
+  };
+
+  function handle(req: IncomingMessage, res: ServerResponse, requestId: string) {
+    logRequest(log, req, res, requestId);
     setSecurityHeaders(req, res, config.TRUST_PROXY);
     let path: string;
     try {
@@ -85,6 +97,8 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
       sendAnswer(res, errorAnswer(rawPath, malformedUrl));
       return;
     }
+    const operation = operations.get(path);
+    if (operation) return operation(req, res);
     const clientMethod = req.method!;
     const locals = standInMethod(req);
     const toAstro = () => {
@@ -108,7 +122,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     const bodyRead = guardBody(req, res, path);
     if (bodyRead === true) route();
     else if (bodyRead) void bodyRead.then((goOn) => goOn && route());
-  };
+  }
 }
 
 /** A page moved (`redirectFrom` in its front matter): 301 to its new URL, keeping the query. */

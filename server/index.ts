@@ -28,7 +28,8 @@ if (!existsSync(serverEntry)) {
 }
 
 const { log } = await import('../src/lib/log.ts');
-const { openStore, closeStore } = await import('../src/lib/store/index.ts');
+const { openStore, closeStore, getStore } = await import('../src/lib/store/index.ts');
+const { scheduleRetention } = await import('../src/lib/ops/erasure.ts');
 const { connectRedis, closeRedis } = await import('../src/lib/limits/redis.ts');
 const { safeUrl } = await import('../src/lib/safe-url.ts');
 try {
@@ -40,6 +41,8 @@ try {
   console.error(`The submissions store (${where}) could not be opened: ${(err as Error).message}`);
   process.exit(1);
 }
+// RETENTION_DAYS: purge expired registrations now and once a day (every instance may: the deletes are idempotent).
+const stopRetention = config.RETENTION_DAYS ? scheduleRetention(getStore, config.RETENTION_DAYS) : () => {};
 // Connect to Redis before listening, so limits are shared from the first request; Redis down is not fatal (the
 // in-memory insurance limiter answers meanwhile and the client keeps reconnecting).
 if (config.REDIS_URL && !config.RATE_LIMIT_DISABLED && !(await connectRedis())) {
@@ -63,6 +66,7 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
+  stopRetention();
   server.close(() => {
     Promise.allSettled([closeStore(), closeRedis()]).finally(() => {
       log.info('stopped');

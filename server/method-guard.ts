@@ -7,6 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { methodError } from '../src/lib/http/method-guard.ts';
+import { randomUUID } from 'node:crypto';
+import { requestContext } from '../src/lib/http/request-id.ts';
 import { errorAnswer, sendRawAnswer } from './answer.ts';
 
 const FETCH_FORBIDDEN = new Set(['TRACE', 'TRACK']);
@@ -29,7 +31,10 @@ const SERVER_METHODS = ['GET', 'HEAD', 'POST'];
 
 const refuse = (socket: Socket, method: string, target: string | undefined) => {
   const pathname = target?.startsWith('/') ? target.split(/[?#]/)[0] : undefined;
-  sendRawAnswer(socket, errorAnswer(pathname, methodError(method, SERVER_METHODS)));
+  // No request event, so no request id yet: this answer gets its own, like every other.
+  const requestId = randomUUID();
+  const answer = requestContext.run({ requestId }, () => errorAnswer(pathname, methodError(method, SERVER_METHODS)));
+  sendRawAnswer(socket, { ...answer, headers: { ...answer.headers, 'X-Request-Id': requestId } });
 };
 
 /** The request line at the start of what the parser was reading when it failed. */

@@ -56,6 +56,10 @@ const fields = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('Most PostgreSQL connections one instance opens'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional().describe('Redis URL (redis://host:6379); set, the rate-limit counters live there so several instances share one limit'),
   CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md, and in /openapi.json (info.contact)'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').max(512).optional()
+    .describe('Bearer token that may read /metrics from anywhere; without it, /metrics answers only on loopback'),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional()
+    .describe('Course registrations older than this many days are deleted, at start and once a day; unset keeps everything'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
 
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()

@@ -17,6 +17,7 @@ export const apiErrorSchema = z.object({
       path: z.string().describe('The field at fault, dotted, e.g. "courses.1.code"'),
       message: z.string(),
     })).optional().describe('One entry per invalid field, on validation failures only'),
+    requestId: z.string().optional().describe('The request\'s id, also in the X-Request-Id response header: quote it when reporting a problem'),
   }),
 }).describe('ApiError: the body of every JSON error');
 

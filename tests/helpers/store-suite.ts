@@ -4,6 +4,7 @@
  * @example describeSubmissionStore('sqlite', () => openSqliteStore(mkdtempSync(...)))
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/lib/store/migrations.ts';
 import { IdempotencyConflictError, type NewRegistration, type SubmissionStore } from '../../src/lib/store/types.ts';
 
 export const sampleRegistration = (over: Partial<NewRegistration> = {}): NewRegistration => ({
@@ -98,6 +99,32 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       const results = await Promise.all(Array.from({ length: 20 }, () => store.upsertSignup({ email: 'same@example.org', interests: [] })));
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect((await store.listSignups({ limit: 50, offset: 0 })).total).toBe(1);
+    });
+
+    it('erases every record of one address, says how many per table, and keeps everyone else', async () => {
+      await store.upsertSignup({ email: 'ada@example.org', interests: ['events'] });
+      await store.upsertSignup({ email: 'grace@example.org', interests: [] });
+      await store.createRegistration(sampleRegistration());
+      await store.createRegistration(sampleRegistration({ term: '2027-fall' }), { key: 'k-1', requestHash: 'h' });
+      await store.createRegistration(sampleRegistration({ email: 'grace@example.org' }));
+      expect(await store.eraseEmail('ada@example.org')).toEqual({ signups: 1, registrations: 2 });
+      expect((await store.listSignups({ limit: 10, offset: 0 })).items.map((s) => s.email)).toEqual(['grace@example.org']);
+      expect((await store.listRegistrations({ limit: 10, offset: 0 })).items.map((r) => r.email)).toEqual(['grace@example.org']);
+      expect(await store.findIdempotentRegistration('k-1')).toBeUndefined();
+      expect(await store.eraseEmail('ada@example.org')).toEqual({ signups: 0, registrations: 0 });
+    });
+
+    it('purges registrations created before a cutoff, and no signups', async () => {
+      await store.upsertSignup({ email: 'ada@example.org', interests: [] });
+      await store.createRegistration(sampleRegistration());
+      expect(await store.purgeCreatedBefore(Date.now() - 60_000)).toEqual({ registrations: 0 });
+      expect(await store.purgeCreatedBefore(Date.now() + 1)).toEqual({ registrations: 1 });
+      expect((await store.listRegistrations({ limit: 10, offset: 0 })).total).toBe(0);
+      expect((await store.listSignups({ limit: 10, offset: 0 })).total).toBe(1);
+    });
+
+    it('reports the schema version every migration brings it to (readiness)', async () => {
+      expect(await store.schemaVersion()).toBe(Math.max(...migrations.map((m) => m.version)));
     });
   });
 }

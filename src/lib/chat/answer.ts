@@ -13,6 +13,7 @@ import { buildInstructions } from './prompt.ts';
 import { retrievePages, type SearchFn } from './retrieve.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
+import { chatFirstToken, chatModelErrors } from '../metrics/index.ts';
 import { loadTwin } from './twins.ts';
 
 export interface AnswerOptions {
@@ -74,6 +75,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
     // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
     const pages = fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined));
+    const modelCalled = performance.now();
     const started = await startAnswer({
       model,
       instructions: buildInstructions(pages),
@@ -81,9 +83,13 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       signal: options.signal,
       firstTokenTimeoutMs: options.firstTokenTimeoutMs,
       maxOutputTokens: options.maxOutputTokens,
-      onError: (err) => log.warn({ err: summary(err) }, 'chat: the language model failed'),
+      onError: (err) => {
+        chatModelErrors.inc();
+        log.warn({ err: summary(err) }, 'chat: the language model failed');
+      },
       onDone: release,
     });
+    chatFirstToken.observe((performance.now() - modelCalled) / 1000);
     return { ...started, sources: pages.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })) };
   } catch (err) {
     release();

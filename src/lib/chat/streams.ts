@@ -4,11 +4,13 @@
  * short Retry-After instead of queueing behind answers that take seconds each.
  */
 import { ApiError } from '../http/api-error.ts';
+import { gaugeSources } from '../metrics/index.ts';
 
 /** Seconds a refused client is asked to wait: about the length of one answer. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 let inFlight = 0;
+gaugeSources.chatStreamsInFlight = () => inFlight;
 
 /**
  * Takes one of `max` slots; the returned release may be called any number of times, it frees the slot once.

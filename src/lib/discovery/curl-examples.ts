@@ -34,9 +34,9 @@ export const curlExamples: CurlExample[] = [
   },
   {
     id: 'search-error', title: 'A bad search', check: 'exact',
-    about: 'Every error is a JSON `ApiError` with a `code`, a `message`, a `resolution` and, for validation errors, one entry in `issues` per parameter or field.',
+    about: 'Every error is a JSON `ApiError` with a `code`, a `message`, a `resolution`, the `requestId` (also in the `X-Request-Id` header: quote it when you report a problem) and, for validation errors, one entry in `issues` per parameter or field.',
     command: "curl -s '{origin}/api/search?q=greek&limit=500'",
-    output: '{"error":{"code":"INVALID_QUERY","message":"Invalid search parameters: limit.","resolution":"Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0–1000).","issues":[{"path":"limit","message":"Too big: expected number to be <=50"}]}}',
+    output: '{"error":{"code":"INVALID_QUERY","message":"Invalid search parameters: limit.","resolution":"Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0–1000).","issues":[{"path":"limit","message":"Too big: expected number to be <=50"}],"requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },
   {
     id: 'signup', title: 'Newsletter signup', check: 'exact',
@@ -48,7 +48,7 @@ export const curlExamples: CurlExample[] = [
     id: 'registration', title: 'Course registration', check: 'exact',
     about: 'Each course must exist and run in the chosen term; a problem with one course is reported at its position (`courses.0.code`). Send an `Idempotency-Key` header to make retries safe.',
     command: "curl -s {origin}/api/course-registration -H 'Content-Type: application/json' -H 'Idempotency-Key: 7f3c2a' -d '{\"student\":{\"studentId\":\"S123456\",\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.org\"},\"term\":\"2027-spring\",\"courses\":[{\"code\":\"XYZ999\"}]}'",
-    output: '{"error":{"code":"INVALID_BODY","message":"Some courses or the term cannot be registered for.","resolution":"Fix the fields listed in \\"issues\\" and send again. See /openapi.json for the schema.","issues":[{"path":"courses.0.code","message":"there is no course XYZ999 in the catalog"}]}}',
+    output: '{"error":{"code":"INVALID_BODY","message":"Some courses or the term cannot be registered for.","resolution":"Fix the fields listed in \\"issues\\" and send again. See /openapi.json for the schema.","issues":[{"path":"courses.0.code","message":"there is no course XYZ999 in the catalog"}],"requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },
   {
     id: 'challenge-required', title: 'Is a bot challenge required?', check: 'exact',
@@ -60,25 +60,25 @@ export const curlExamples: CurlExample[] = [
     id: 'challenge-site-key', title: 'Turnstile site key', check: 'exact',
     about: 'The publishable key for the widget; `503 CHALLENGE_NOT_CONFIGURED` on a site without a challenge, as here.',
     command: "curl -s {origin}/api/challenge/site-key",
-    output: '{"error":{"code":"CHALLENGE_NOT_CONFIGURED","message":"No bot challenge is configured on this site.","resolution":"GET /api/challenge/required tells whether forms need a token; here they do not."}}',
+    output: '{"error":{"code":"CHALLENGE_NOT_CONFIGURED","message":"No bot challenge is configured on this site.","resolution":"GET /api/challenge/required tells whether forms need a token; here they do not.","requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },
   {
     id: 'chat', title: 'Chat', check: 'exact',
     about: 'Send the conversation in the AI SDK chat request shape; the answer streams as Server-Sent Events (an AI SDK UI message stream): a `source-url` part per page used, then the text. Without a configured model, `503 AI_UNAVAILABLE`, as here.',
     command: "curl -sN {origin}/api/chat -H 'Content-Type: application/json' -d '{\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"Can I study Greek online?\"}]}]}'",
-    output: '{"error":{"code":"AI_UNAVAILABLE","message":"The chat is not available: this site has no language model configured.","resolution":"Use /api/search to find pages. Operators: set GOOGLE_GENERATIVE_AI_API_KEY or CHAT_OPENAI_BASE_URL."}}',
+    output: '{"error":{"code":"AI_UNAVAILABLE","message":"The chat is not available: this site has no language model configured.","resolution":"Use /api/search to find pages. Operators: set GOOGLE_GENERATIVE_AI_API_KEY or CHAT_OPENAI_BASE_URL.","requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },
   {
     id: 'auth', title: 'Staff sign-in handler', check: 'exact',
     about: 'For the institute\'s staff, in a browser; not an API for third parties (see /auth.md). With a provider configured, `/api/auth/providers` lists it; without one, as here, `404`.',
     command: "curl -s {origin}/api/auth/providers",
-    output: '{"error":{"code":"NOT_FOUND","message":"Staff sign-in is not configured on this server.","resolution":"See /openapi.json for the routes this API offers."}}',
+    output: '{"error":{"code":"NOT_FOUND","message":"Staff sign-in is not configured on this server.","resolution":"See /openapi.json for the routes this API offers.","requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },
   {
     id: 'unknown', title: 'An unknown path', check: 'exact',
     about: 'Any path under `/api/` that no route serves is a JSON `404 NOT_FOUND`, never an HTML page.',
     command: "curl -s {origin}/api/courses",
-    output: '{"error":{"code":"NOT_FOUND","message":"This API path does not exist.","resolution":"See /openapi.json for the routes this API offers."}}',
+    output: '{"error":{"code":"NOT_FOUND","message":"This API path does not exist.","resolution":"See /openapi.json for the routes this API offers.","requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },
   {
     id: 'catalog', title: 'API catalog', check: 'exact',

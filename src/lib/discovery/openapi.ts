@@ -14,6 +14,7 @@ import { invalidBody } from '../http/validate-body.ts';
 import { storageUnavailable } from '../forms/storage-unavailable.ts';
 import { type ApiError, internalError, notFound } from '../http/api-error.ts';
 import { methodError } from '../http/method-guard.ts';
+import { requestContext } from '../http/request-id.ts';
 import { notJson, tooLarge } from '../http/read-json-body.ts';
 import { rateLimited } from '../limits/rate-limit.ts';
 import { invalidQuery } from '../search/params.ts';
@@ -48,10 +49,16 @@ function errorExample(code: ErrorCode, route: Route): ApiError {
   return examples[code]();
 }
 
+/** The request id the examples show: the document is made while serving a request, whose own id it must not show. */
+const EXAMPLE_REQUEST_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
 /** An ApiError answer with one example per code the route can give for this status. */
 function errorResponse({ description, codes, headers }: ErrorAnswer, route: Route) {
-  const examples = Object.fromEntries(codes.map((code) => [code, { value: errorExample(code, route).toBody() }]));
-  return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: ref('ApiError'), examples } } };
+  const examples = Object.fromEntries(codes.map((code) => [code, {
+    value: requestContext.run({ requestId: EXAMPLE_REQUEST_ID }, () => errorExample(code, route).toBody()),
+  }]));
+  const withId = { ...headers, 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+  return { description, headers: withId, content: { 'application/json': { schema: ref('ApiError'), examples } } };
 }
 
 function answerResponse({ description, schema, mediaType = 'application/json', example, content, headers }: Answer) {
@@ -148,6 +155,7 @@ function buildComponents(): Record<string, unknown> {
       'X-RateLimit-Remaining': { description: 'Requests left in the current window', required: true, schema: { type: 'integer', minimum: 0 }, example: 2 },
       'X-RateLimit-Reset': { description: 'When the window resets, Unix time in milliseconds', required: true, schema: { type: 'integer' }, example: 1798765200000 },
       'Retry-After': { description: 'Seconds to wait before retrying (rounded up)', required: true, schema: { type: 'integer', minimum: 0 }, example: 540 },
+      'X-Request-Id': { description: 'This request\'s id, the same as the ApiError\'s requestId: quote it when reporting a problem', required: true, schema: { type: 'string' }, example: EXAMPLE_REQUEST_ID },
     },
   };
 }

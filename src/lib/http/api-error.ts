@@ -4,6 +4,7 @@
  */
 import type { ApiErrorBody, ApiIssue, ErrorCode } from '../../schemas/api-error.ts';
 import { json } from './json.ts';
+import { currentRequestId } from './request-id.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -28,6 +29,9 @@ export class ApiError extends Error {
     const error: ApiErrorBody['error'] = { code: this.code, message: this.message };
     if (this.resolution) error.resolution = this.resolution;
     if (this.issues) error.issues = this.issues;
+    // The id of the request being served (http/request-id.ts): what a visitor quotes so we find its log lines.
+    const requestId = currentRequestId();
+    if (requestId) error.requestId = requestId;
     return { error };
   }
 

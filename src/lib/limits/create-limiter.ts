@@ -2,6 +2,7 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'r
 import { log } from '../log.ts';
 import type { RateLimitPolicy, RateLimitRoute } from './policies.ts';
 import { getRedis } from './redis.ts';
+import { redisFallbacks } from '../metrics/index.ts';
 
 /**
  * The counter store behind one route's limit. Without REDIS_URL: in memory, one process, one count. With it: in
@@ -29,6 +30,7 @@ class InsuranceLimiter extends RateLimiterMemory {
   }
 
   override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    redisFallbacks.inc({ limit: this.#route });
     if (Date.now() - this.#lastWarning > 60_000) {
       this.#lastWarning = Date.now();
       log.warn({ route: this.#route }, 'Redis did not answer: rate limits counted in this instance\'s memory');

@@ -3,6 +3,7 @@ import { getConfig } from '../config.ts';
 import { ApiError, internalError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { createLimiter } from './create-limiter.ts';
+import { rateLimitRefusals } from '../metrics/index.ts';
 import { rateLimitPolicies, windowText, type RateLimitPolicy, type RateLimitRoute } from './policies.ts';
 
 export type RateLimitHeaders = Record<string, string>;
@@ -22,6 +23,7 @@ export async function rateLimit(route: RateLimitRoute, ip: string): Promise<Rate
     return headersFor(policy.points, await limiterFor(route).consume(rateLimitKey(ip)));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    rateLimitRefusals.inc({ limit: route });
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     throw rateLimited(policy, retryAfter, headersFor(policy.points, rejection));
   }

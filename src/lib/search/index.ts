@@ -19,6 +19,7 @@ import { sanitizeExcerpt } from './excerpt.ts';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
+import { gaugeSources, searchCache } from '../metrics/index.ts';
 
 export { parseSearchParams } from './params.ts';
 
@@ -28,6 +29,7 @@ let pool: SearchPool | undefined;
 /** Built on the first search (null: SEARCH_CACHE_SIZE=0 turned it off); closeSearch() drops it. */
 let cache: ReturnType<typeof createAnswerCache> | null | undefined;
 const inFlight = new Map<string, Flight>();
+gaugeSources.searchQueueDepth = () => pool?.queued ?? 0;
 
 export interface SearchOptions {
   /** The caller's request: once it and every other caller of the same search have aborted, the search is dropped. */
@@ -76,6 +78,7 @@ async function cached(query: RawQuery, { signal, beforeMiss, background = false 
   cache ??= createAnswerCache(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024) ?? null;
   const key = `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}`;
   const hit = cache?.get(key);
+  if (cache) searchCache.inc({ result: hit ? 'hit' : 'miss' });
   if (hit) return hit;
   let flight = inFlight.get(key);
   if (!flight && beforeMiss) {
@@ -147,6 +150,18 @@ async function runSearch(query: RawQuery, background: boolean, signal: AbortSign
   };
 }
 
+let indexLoaded: Promise<void> | undefined;
+
+/**
+ * Resolves once a search worker has loaded the index and answered a query (readiness). The first call starts the
+ * pool; once it has succeeded it stays true (a replaced worker loads the same files); a failure is retried next call.
+ */
+export function searchIndexLoaded(): Promise<void> {
+  indexLoaded ??= getPool().run({ q: 'a', limit: 1, offset: 0 }).then(() => {});
+  indexLoaded.catch(() => { indexLoaded = undefined; });
+  return indexLoaded;
+}
+
 /** CPU time the workers spent per query so far (ms), for benchmarks. */
 export function searchStats(): { queries: number; cpuMsPerQuery: number } {
   const s = pool?.stats ?? { queries: 0, cpuMicros: 0 };
@@ -158,5 +173,6 @@ export async function closeSearch(): Promise<void> {
   const current = pool;
   pool = undefined;
   cache = undefined;
+  indexLoaded = undefined;
   await current?.close();
 }

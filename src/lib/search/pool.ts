@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { workerSource } from './worker-source.ts';
+import { searchWorkerCpu } from '../metrics/index.ts';
 
 export interface RawQuery { q: string; type?: string; limit: number; offset: number }
 export interface RawHit { url: string; title: string; type: string; excerpt: string }
@@ -62,6 +63,7 @@ export class SearchPool {
       slot.job = undefined;
       this.stats.queries++;
       this.stats.cpuMicros += m.cpu ?? 0;
+      if (m.cpu !== undefined) searchWorkerCpu.observe(m.cpu / 1e6);
       if (m.error) job.reject(new Error(`search failed: ${m.error}`));
       else job.resolve({ total: m.total!, results: m.results! });
       this.#dispatch();

@@ -1,7 +1,8 @@
 import { getConfig } from '../config.ts';
 import { openPostgresStore } from './postgres-store.ts';
 import { openSqliteStore } from './sqlite-store.ts';
-import type { SubmissionStore } from './types.ts';
+import { IdempotencyConflictError, type SubmissionStore } from './types.ts';
+import { storeCommit, storeFailures, timed } from '../metrics/index.ts';
 
 export type { SubmissionStore } from './types.ts';
 
@@ -17,7 +18,9 @@ let opening: Promise<SubmissionStore> | undefined;
 export function openStore(): Promise<SubmissionStore> {
   opening ??= (async () => {
     const { DATABASE_URL, DATABASE_POOL_SIZE, DATA_DIR } = getConfig();
-    const store = DATABASE_URL ? await openPostgresStore(DATABASE_URL, { poolSize: DATABASE_POOL_SIZE }) : openSqliteStore(DATA_DIR);
+    const store = DATABASE_URL
+      ? instrument(await openPostgresStore(DATABASE_URL, { poolSize: DATABASE_POOL_SIZE }), 'postgres')
+      : instrument(openSqliteStore(DATA_DIR), 'sqlite');
     current = store;
     return store;
   })();
@@ -34,7 +37,7 @@ export function getStore(): SubmissionStore {
   if (current) return current;
   const { DATABASE_URL, DATA_DIR } = getConfig();
   if (DATABASE_URL) return whenOpen;
-  current = openSqliteStore(DATA_DIR);
+  current = instrument(openSqliteStore(DATA_DIR), 'sqlite');
   return current;
 }
 
@@ -44,8 +47,24 @@ const whenOpen: SubmissionStore = {
   findIdempotentRegistration: async (key) => (await openStore()).findIdempotentRegistration(key),
   listSignups: async (page) => (await openStore()).listSignups(page),
   listRegistrations: async (page) => (await openStore()).listRegistrations(page),
+  eraseEmail: async (email) => (await openStore()).eraseEmail(email),
+  purgeCreatedBefore: async (cutoff) => (await openStore()).purgeCreatedBefore(cutoff),
+  schemaVersion: async () => (await openStore()).schemaVersion(),
   close: closeStore,
 };
+
+/** The forms' writes, timed into the metrics (commit latency, failures; an idempotency conflict is no failure). */
+function instrument(store: SubmissionStore, kind: 'sqlite' | 'postgres'): SubmissionStore {
+  const record = (operation: string) => (seconds: number, err?: unknown) => {
+    storeCommit.observe({ store: kind, operation }, seconds);
+    if (err && !(err instanceof IdempotencyConflictError)) storeFailures.inc({ store: kind, operation });
+  };
+  return {
+    ...store,
+    upsertSignup: (signup) => timed(store.upsertSignup(signup), record('signup')),
+    createRegistration: (registration, idempotency) => timed(store.createRegistration(registration, idempotency), record('registration')),
+  };
+}
 
 /** Closes the process's store (at shutdown); the next getStore() or openStore() opens a new one. */
 export async function closeStore(): Promise<void> {

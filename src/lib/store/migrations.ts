@@ -39,5 +39,8 @@ export const migrations: Migration[] = [
   },
 ];
 
+/** The schema version a fully migrated store records. */
+export const latestMigration = () => Math.max(...migrations.map((m) => m.version));
+
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
   version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`;

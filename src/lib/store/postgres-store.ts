@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
+import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import {
   IdempotencyConflictError, MAX_INTERESTS, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
@@ -106,10 +107,32 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       return { total: count!.n, items: rows.map(toRegistration) };
     },
 
+    async eraseEmail(email: string) {
+      return deleteAll(sql, emailRecords.map((r) => ({ table: r.table, query: `DELETE FROM ${r.table} WHERE ${r.where.replace('?', '$1')}` })), email);
+    },
+
+    async purgeCreatedBefore(cutoff: number) {
+      return deleteAll(sql, retainedRecords.map((r) => ({ table: r.table, query: `DELETE FROM ${r.table} WHERE ${r.createdAt} < $1` })), cutoff);
+    },
+
+    async schemaVersion() {
+      const [row] = await sql<{ v: number | null }[]>`SELECT MAX(version)::int AS v FROM schema_migrations`;
+      return row?.v ?? 0;
+    },
+
     async close() {
       await sql.end({ timeout: 5 });
     },
   };
+}
+
+/** Runs each delete with `value` in one transaction, counting the rows per table. */
+async function deleteAll(sql: postgres.Sql, deletes: { table: string; query: string }[], value: string | number): Promise<Removed> {
+  return sql.begin(async (tx) => {
+    const removed: Removed = {};
+    for (const { table, query } of deletes) removed[table] = (removed[table] ?? 0) + (await tx.unsafe(query, [value])).count;
+    return removed;
+  }) as Promise<Removed>;
 }
 
 /**

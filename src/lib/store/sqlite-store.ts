@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
+import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { toRegistration, toSignup } from './rows.ts';
@@ -57,6 +58,15 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const pageRegistrations = db.prepare('SELECT * FROM registrations ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
 
   const write = createGroupCommit(db);
+  const erase = emailRecords.map((r) => ({ table: r.table, statement: db.prepare(`DELETE FROM ${r.table} WHERE ${r.where}`) }));
+  const purge = retainedRecords.map((r) => ({ table: r.table, statement: db.prepare(`DELETE FROM ${r.table} WHERE ${r.createdAt} < ?`) }));
+  const schemaVersion = db.prepare('SELECT MAX(version) AS v FROM schema_migrations');
+  /** Runs each delete with `value` in one transaction (the group commit's), counting the rows per table. */
+  const deleteAll = (deletes: typeof erase, value: SQLInputValue) => write(() => {
+    const removed: Removed = {};
+    for (const { table, statement } of deletes) removed[table] = (removed[table] ?? 0) + Number(statement.run(value).changes);
+    return removed;
+  });
 
   return {
     async upsertSignup(s: NewSignup) {
@@ -98,6 +108,13 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       const total = Number((countRegistrations.get() as { n: number }).n);
       const items = (pageRegistrations.all(limit, offset) as Record<string, unknown>[]).map(toRegistration);
       return { total, items };
+    },
+
+    eraseEmail: (email: string) => deleteAll(erase, email),
+    purgeCreatedBefore: (cutoff: number) => deleteAll(purge, cutoff),
+
+    async schemaVersion() {
+      return Number((schemaVersion.get() as { v: number | null }).v ?? 0);
     },
 
     async close() {

@@ -1,4 +1,7 @@
 /** The submissions store: what the forms write and the staff area reads (SQLite or PostgreSQL). */
+import type { Removed } from './erasure.ts';
+
+export type { Removed } from './erasure.ts';
 
 /** Most topics one subscriber follows; a repeat signup merges its interests up to this many. */
 export const MAX_INTERESTS = 10;
@@ -57,6 +60,12 @@ export interface SubmissionStore {
   listSignups(page: PageRequest): Promise<Page<SignupRecord>>;
   /** Newest first. */
   listRegistrations(page: PageRequest): Promise<Page<RegistrationRecord>>;
+  /** Deletes every record of a normalised address (erasure.ts lists where), in one transaction; what it removed. */
+  eraseEmail(email: string): Promise<Removed>;
+  /** Deletes the retained records (erasure.ts) created before `cutoff` (ms since the epoch); what it removed. */
+  purgeCreatedBefore(cutoff: number): Promise<Removed>;
+  /** The highest migration applied; rejects when the store does not answer (readiness). */
+  schemaVersion(): Promise<number>;
   close(): Promise<void>;
 }
 
