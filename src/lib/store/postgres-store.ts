@@ -2,10 +2,11 @@ import postgres from 'postgres';
 import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { newId } from './ids.ts';
 import {
-  IdempotencyConflictError, MAX_INTERESTS, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
+  CONFIRMATION_INTERVAL_MS, IdempotencyConflictError, MAX_INTERESTS, type DeliverOptions, type DeliveryOutcome, type Idempotency,
+  type OutgoingMail, type QueuedMail, type RetentionCutoffs, type SubscriberChange, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
 } from './types.ts';
-import { toRegistration, toSignup } from './rows.ts';
+import { toQueuedMail, toRegistration, toSignup } from './rows.ts';
 
 /** Any constant both the store and every other instance agree on: the advisory lock that serialises migrations. */
 export const MIGRATION_LOCK_ID = 7_243_551_901;
@@ -49,13 +50,28 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     return row && { registrationId: row.id, requestHash: row.request_hash };
   };
 
+  const queue = (tx: postgres.TransactionSql, mail: OutgoingMail, now: number) => tx`
+    INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
+    VALUES (${newId('msg')}, ${mail.to}, ${mail.subject}, ${mail.text}, ${JSON.stringify(mail.headers ?? {})}, ${now}, ${now})`;
+
+  const change = async (id: string, to: 'confirmed' | 'unsubscribed'): Promise<SubscriberChange> => {
+    const now = Date.now();
+    const rows = to === 'confirmed'
+      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now} WHERE id = ${id} AND status = 'pending' RETURNING id`
+      : await sql`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${now}, updated_at = ${now}
+          WHERE id = ${id} AND status IN ('pending', 'confirmed') RETURNING id`;
+    if (rows.length > 0) return 'changed';
+    return (await sql`SELECT 1 FROM signups WHERE id = ${id}`).length > 0 ? 'already' : 'missing';
+  };
+
   return {
-    async upsertSignup(s: NewSignup) {
+    async upsertSignup(s: NewSignup, confirmation?: (subscriberId: string) => OutgoingMail) {
       const id = newId('sub');
       const now = Date.now();
       // Merges as the SQLite store does (see there): nothing stored is replaced, interests are appended up to
       // MAX_INTERESTS. ON CONFLICT DO UPDATE locks the row and sees its latest version, so concurrent merges add up.
-      const [row] = await sql<{ id: string }[]>`
+      // Without a confirmation to queue it stays one autocommitted statement.
+      const upsert = (q: postgres.Sql | postgres.TransactionSql) => q<{ id: string }[]>`
         INSERT INTO signups (id, email, name, interests, source, created_at, updated_at)
         VALUES (${id}, ${s.email}, ${s.name ?? null}, ${JSON.stringify(s.interests)}, ${s.source ?? null}, ${now}, ${now})
         ON CONFLICT (email) DO UPDATE SET
@@ -66,20 +82,37 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
               UNION ALL SELECT value, 1000 + rank FROM json_array_elements_text(excluded.interests::json) WITH ORDINALITY AS new (value, rank)
             ) AS listed GROUP BY value ORDER BY rank LIMIT ${MAX_INTERESTS}) AS merged),
           source = COALESCE(signups.source, excluded.source),
-          updated_at = excluded.updated_at
+          updated_at = excluded.updated_at,
+          status = CASE WHEN signups.status = 'unsubscribed' THEN 'pending' ELSE signups.status END,
+          confirm_sent_at = CASE WHEN signups.status = 'unsubscribed' THEN NULL ELSE signups.confirm_sent_at END,
+          unsubscribed_at = NULL
         RETURNING id`;
-      return { created: row!.id === id };
+      if (!confirmation) return { created: (await upsert(sql))[0]!.id === id };
+      const storedId = await sql.begin(async (tx) => {
+        const [row] = await upsert(tx);
+        // The row lock taken by the upsert is held to COMMIT: concurrent signups of one address queue one confirmation.
+        const due = await tx`UPDATE signups SET confirm_sent_at = ${now} WHERE id = ${row!.id} AND status = 'pending'
+          AND (confirm_sent_at IS NULL OR confirm_sent_at <= ${now - CONFIRMATION_INTERVAL_MS}) RETURNING id`;
+        if (due.length > 0) await queue(tx, confirmation(row!.id), now);
+        return row!.id;
+      });
+      return { created: storedId === id };
     },
 
-    async createRegistration(r: NewRegistration, idempotency?: Idempotency) {
+    async createRegistration(r: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]) {
       const id = newId('reg');
-      const [inserted] = await sql<{ id: string }[]>`
+      const now = Date.now();
+      const [inserted] = await sql.begin(async (tx) => {
+        const rows = await tx<{ id: string }[]>`
         INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
           term, courses, notes, created_at)
         VALUES (${id}, ${idempotency?.key ?? null}, ${idempotency?.requestHash ?? ''}, ${r.studentId}, ${r.firstName},
-          ${r.lastName}, ${r.email}, ${r.phone ?? null}, ${r.term}, ${JSON.stringify(r.courses)}, ${r.notes ?? null}, ${Date.now()})
+          ${r.lastName}, ${r.email}, ${r.phone ?? null}, ${r.term}, ${JSON.stringify(r.courses)}, ${r.notes ?? null}, ${now})
         ON CONFLICT (idempotency_key) DO NOTHING
         RETURNING id`;
+        if (rows.length > 0) for (const message of mail?.(id) ?? []) await queue(tx, message, now);
+        return rows;
+      });
       if (inserted) return { registrationId: inserted.id, replayed: false };
       // Only an idempotency key can conflict (NULL keys never do): the row that won is committed, so it is visible.
       const earlier = await findByKey(idempotency!.key);
@@ -89,13 +122,67 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
 
     findIdempotentRegistration: findByKey,
 
-    async listSignups({ limit, offset }: PageRequest): Promise<Page<SignupRecord>> {
+    async listSignups({ limit, offset, status }: PageRequest): Promise<Page<SignupRecord>> {
+      const where = status ? sql`WHERE status = ${status}` : sql``;
       const [[count], rows] = await Promise.all([
-        sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM signups`,
+        sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM signups ${where}`,
         // COLLATE "C": ties broken by byte order, as SQLite does, whatever the database's locale.
-        sql<Record<string, unknown>[]>`SELECT * FROM signups ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
+        sql<Record<string, unknown>[]>`SELECT * FROM signups ${where} ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
       ]);
       return { total: count!.n, items: rows.map(toSignup) };
+    },
+
+    confirmSubscriber: (id: string) => change(id, 'confirmed'),
+    unsubscribe: (id: string) => change(id, 'unsubscribed'),
+
+    /**
+     * One transaction per message: the row is taken with FOR UPDATE SKIP LOCKED and stays locked while it is
+     * delivered and marked, so another instance's sender skips it instead of sending it again. If this process
+     * dies mid-delivery, the connection drops, the lock goes and the message is due again.
+     */
+    async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay }: DeliverOptions) {
+      let sent = 0;
+      let failed = 0;
+      for (let i = 0; i < limit; i++) {
+        const outcome = await sql.begin(async (tx) => {
+          const now = Date.now();
+          const [row] = await tx<Record<string, unknown>[]>`SELECT * FROM outbox
+            WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${now}
+            ORDER BY next_attempt_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
+          if (!row) return undefined;
+          const mail = toQueuedMail(row);
+          const result = await deliver(mail);
+          const at = Date.now();
+          if (result.ok) await tx`UPDATE outbox SET sent_at = ${at}, last_error = NULL WHERE id = ${mail.id}`;
+          else {
+            await tx`UPDATE outbox SET attempts = attempts + 1, last_error = ${result.error.slice(0, 1000)},
+              next_attempt_at = ${at + retryDelay(mail.attempts + 1)}, failed_at = ${result.permanent ? at : null} WHERE id = ${mail.id}`;
+          }
+          return result;
+        });
+        if (!outcome) break;
+        if (outcome.ok) sent++;
+        else failed++;
+      }
+      return { sent, failed };
+    },
+
+    async countUnsentMail() {
+      const [row] = await sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`;
+      return row!.n;
+    },
+
+    async purgeExpired({ pendingBefore, unsubscribedBefore, mailBefore }: RetentionCutoffs) {
+      const pending = await sql`DELETE FROM signups WHERE status = 'pending' AND updated_at < ${pendingBefore}`;
+      const unsubscribed = await sql`DELETE FROM signups WHERE status = 'unsubscribed' AND unsubscribed_at < ${unsubscribedBefore}`;
+      const mail = await sql`DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ${mailBefore}) OR (failed_at IS NOT NULL AND failed_at < ${mailBefore})`;
+      return { pending: pending.count, unsubscribed: unsubscribed.count, mail: mail.count };
+    },
+
+    async ensureSecret(name: string, candidate: string) {
+      await sql`INSERT INTO secrets (name, value, created_at) VALUES (${name}, ${candidate}, ${Date.now()}) ON CONFLICT (name) DO NOTHING`;
+      const [row] = await sql<{ value: string }[]>`SELECT value FROM secrets WHERE name = ${name}`;
+      return row!.value;
     },
 
     async listRegistrations({ limit, offset }: PageRequest): Promise<Page<RegistrationRecord>> {
