@@ -32,6 +32,9 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const db = new DatabaseSync(join(resolve(dataDir), SQLITE_FILE));
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON;');
   migrate(db);
+  // One process owns a SQLite file (several instances use PostgreSQL): leases left by a crashed run are void, so
+  // the mail it was delivering goes out at once instead of when the lease would have ended.
+  db.exec('UPDATE outbox SET locked_until = NULL WHERE locked_until IS NOT NULL');
 
   // A repeat signup (anyone may post any address) replaces nothing: a stored name and source stay, a missing one is
   // filled in, and new interests are appended to the stored ones, distinct, up to MAX_INTERESTS (the stored come
