@@ -25,7 +25,8 @@ export async function run() {
   const ours = await startProcess('server/index.ts', { RATE_LIMIT_DISABLED: '1', DATA_DIR: oursData, LOG_LEVEL: 'warn' }, '/api/health');
   const bare = await startProcess('bench/baselines/bare-sqlite-signup.ts', { DATA_DIR: bareData });
   const beforeRef = process.env.BENCH_BEFORE_REF ?? '444b284';
-  const beforeDir = buildRef(beforeRef);
+  // BENCH_BEFORE_DIR: a folder already built from that ref, to skip the build when repeating the benchmark.
+  const beforeDir = process.env.BENCH_BEFORE_DIR ?? buildRef(beforeRef);
   const beforeData = mkdtempSync(join(tmpdir(), 'bench-before-'));
   const before = await startProcess('server/index.ts', { RATE_LIMIT_DISABLED: '1', DATA_DIR: beforeData, LOG_LEVEL: 'warn' }, '/api/health', beforeDir);
   const request = {

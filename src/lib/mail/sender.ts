@@ -8,6 +8,11 @@ export interface SenderOptions {
   log: Logger;
   /** How often the outbox is looked at when nobody wakes the sender (other instances' mail, retries). */
   pollMs?: number;
+  /**
+   * How long a wake waits before the round starts, so the mail of many requests goes in one round: with SQLite
+   * every round's claim is a commit, and every commit holds the event loop for its fsync.
+   */
+  gatherMs?: number;
 }
 
 // server/index.ts starts the sender from source; the routes (in the server bundle) wake it after a commit.
@@ -21,14 +26,14 @@ export const wakeMailSender = () => registry[WAKE]?.();
 /** 1 s, 2 s, 4 s … up to 15 minutes between attempts while the SMTP server is down. */
 export const retryDelay = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
 
-const BATCH = 20;
+const BATCH = 50;
 
 /**
  * The outbox sender: one loop that delivers due messages until none are left, then sleeps until woken or the
  * next poll. It is the only thing that sends mail; the store decides which messages are due and keeps two
  * senders (here or in other instances) from taking the same one.
  */
-export function startMailSender({ store, deliver, log, pollMs = 5000 }: SenderOptions): { stop(): Promise<void> } {
+export function startMailSender({ store, deliver, log, pollMs = 5000, gatherMs = 200 }: SenderOptions): { stop(): Promise<void> } {
   let stopped = false;
   let wake: (() => void) | undefined;
   let pending = false;
@@ -48,12 +53,15 @@ export function startMailSender({ store, deliver, log, pollMs = 5000 }: SenderOp
       } catch (err) {
         log.error({ err }, 'mail sender: the store failed');
       }
-      if (stopped || pending) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => { clearTimeout(timer); resolve(); };
-      });
-      wake = undefined;
+      if (stopped) continue;
+      if (!pending) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          wake = () => { clearTimeout(timer); resolve(); };
+        });
+        wake = undefined;
+      }
+      if (!stopped) await new Promise((resolve) => setTimeout(resolve, gatherMs));
     }
   })();
 
