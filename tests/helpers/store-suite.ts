@@ -117,7 +117,7 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
 
     it('confirms a pending subscriber once, unsubscribes once, and starts over as pending on a new signup', async () => {
       await store.upsertSignup({ email: 'bo@example.org', interests: [] }, confirmation('bo@example.org'));
-      const [{ id }] = (await store.listSignups({ limit: 1, offset: 0 })).items as [{ id: string }];
+      const { id } = (await store.listSignups({ limit: 1, offset: 0 })).items[0]!;
       expect(await store.confirmSubscriber(id)).toBe('changed');
       expect(await store.confirmSubscriber(id)).toBe('already');
       expect((await store.listSignups({ limit: 10, offset: 0, status: 'confirmed' })).items.map((s) => s.email)).toEqual(['bo@example.org']);

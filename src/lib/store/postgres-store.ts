@@ -50,9 +50,10 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     return row && { registrationId: row.id, requestHash: row.request_hash };
   };
 
-  const queue = (tx: postgres.TransactionSql, mail: OutgoingMail, now: number) => tx`
-    INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
-    VALUES (${newId('msg')}, ${mail.to}, ${mail.subject}, ${mail.text}, ${JSON.stringify(mail.headers ?? {})}, ${now}, ${now})`;
+  // Outbox rows as one JSON parameter, so a single statement can insert them beside the submission.
+  const mailRows = (mails: OutgoingMail[]) => JSON.stringify(mails.map((m) => ({
+    id: newId('msg'), to_address: m.to, subject: m.subject, body: m.text, headers: JSON.stringify(m.headers ?? {}),
+  })));
 
   const change = async (id: string, to: 'confirmed' | 'unsubscribed'): Promise<SubscriberChange> => {
     const now = Date.now();
@@ -70,8 +71,8 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       const now = Date.now();
       // Merges as the SQLite store does (see there): nothing stored is replaced, interests are appended up to
       // MAX_INTERESTS. ON CONFLICT DO UPDATE locks the row and sees its latest version, so concurrent merges add up.
-      // Without a confirmation to queue it stays one autocommitted statement.
-      const upsert = (q: postgres.Sql | postgres.TransactionSql) => q<{ id: string }[]>`
+      // One autocommitted statement; the confirmation, when due, is a second one (below).
+      const upsert = (q: postgres.Sql) => q<{ id: string }[]>`
         INSERT INTO signups (id, email, name, interests, source, created_at, updated_at)
         VALUES (${id}, ${s.email}, ${s.name ?? null}, ${JSON.stringify(s.interests)}, ${s.source ?? null}, ${now}, ${now})
         ON CONFLICT (email) DO UPDATE SET
@@ -87,32 +88,42 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
           confirm_sent_at = CASE WHEN signups.status = 'unsubscribed' THEN NULL ELSE signups.confirm_sent_at END,
           unsubscribed_at = NULL
         RETURNING id`;
-      if (!confirmation) return { created: (await upsert(sql))[0]!.id === id };
-      const storedId = await sql.begin(async (tx) => {
-        const [row] = await upsert(tx);
-        // The row lock taken by the upsert is held to COMMIT: concurrent signups of one address queue one confirmation.
-        const due = await tx`UPDATE signups SET confirm_sent_at = ${now} WHERE id = ${row!.id} AND status = 'pending'
-          AND (confirm_sent_at IS NULL OR confirm_sent_at <= ${now - CONFIRMATION_INTERVAL_MS}) RETURNING id`;
-        if (due.length > 0) await queue(tx, confirmation(row!.id), now);
-        return row!.id;
-      });
+      const [row] = await upsert(sql);
+      const storedId = row!.id;
+      if (confirmation) {
+        // The claim (confirm_sent_at) and the mail are one statement: either both are committed or neither, so a
+        // pending address never counts as emailed without its email queued; concurrent signups claim once. Should
+        // this statement fail after the upsert committed, the request answers 503 and the next signup queues it.
+        const mail = mailRows([confirmation(storedId)]);
+        await sql`
+          WITH claimed AS (
+            UPDATE signups SET confirm_sent_at = ${now} WHERE id = ${storedId} AND status = 'pending'
+              AND (confirm_sent_at IS NULL OR confirm_sent_at <= ${now - CONFIRMATION_INTERVAL_MS}) RETURNING id)
+          INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
+          SELECT m.id, m.to_address, m.subject, m.body, m.headers, ${now}, ${now}
+          FROM json_to_recordset(${mail}::text::json) AS m (id text, to_address text, subject text, body text, headers text), claimed`;
+      }
       return { created: storedId === id };
     },
 
-    async createRegistration(r: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]) {
+    async createRegistration(r: NewRegistration, idempotency?: Idempotency, mail_?: (registrationId: string) => OutgoingMail[]) {
       const id = newId('reg');
       const now = Date.now();
-      const [inserted] = await sql.begin(async (tx) => {
-        const rows = await tx<{ id: string }[]>`
-        INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
-          term, courses, notes, created_at)
-        VALUES (${id}, ${idempotency?.key ?? null}, ${idempotency?.requestHash ?? ''}, ${r.studentId}, ${r.firstName},
-          ${r.lastName}, ${r.email}, ${r.phone ?? null}, ${r.term}, ${JSON.stringify(r.courses)}, ${r.notes ?? null}, ${now})
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id`;
-        if (rows.length > 0) for (const message of mail?.(id) ?? []) await queue(tx, message, now);
-        return rows;
-      });
+      // One statement: the registration and its mail are committed together, and the mail only if the row is new.
+      const mail = mailRows(mail_?.(id) ?? []);
+      const [inserted] = await sql<{ id: string }[]>`
+        WITH reg AS (
+          INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
+            term, courses, notes, created_at)
+          VALUES (${id}, ${idempotency?.key ?? null}, ${idempotency?.requestHash ?? ''}, ${r.studentId}, ${r.firstName},
+            ${r.lastName}, ${r.email}, ${r.phone ?? null}, ${r.term}, ${JSON.stringify(r.courses)}, ${r.notes ?? null}, ${now})
+          ON CONFLICT (idempotency_key) DO NOTHING
+          RETURNING id),
+        queued AS (
+          INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
+          SELECT m.id, m.to_address, m.subject, m.body, m.headers, ${now}, ${now}
+          FROM json_to_recordset(${mail}::text::json) AS m (id text, to_address text, subject text, body text, headers text), reg)
+        SELECT id FROM reg`;
       if (inserted) return { registrationId: inserted.id, replayed: false };
       // Only an idempotency key can conflict (NULL keys never do): the row that won is committed, so it is visible.
       const earlier = await findByKey(idempotency!.key);
@@ -136,33 +147,32 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     unsubscribe: (id: string) => change(id, 'unsubscribed'),
 
     /**
-     * One transaction per message: the row is taken with FOR UPDATE SKIP LOCKED and stays locked while it is
-     * delivered and marked, so another instance's sender skips it instead of sending it again. If this process
-     * dies mid-delivery, the connection drops, the lock goes and the message is due again.
+     * Claims due messages with one statement: `FOR UPDATE SKIP LOCKED` makes concurrent claims of several
+     * instances take disjoint rows, and the lease (`locked_until`) keeps a claimed row from every other sender
+     * until it is marked sent or failed. A sender that dies mid-delivery leaves the rows to be taken again when the
+     * lease ends. Every statement autocommits: no transaction is held open across an SMTP conversation.
      */
-    async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay }: DeliverOptions) {
+    async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay, leaseMs = 5 * 60_000 }: DeliverOptions) {
+      const now = Date.now();
+      const claimed = (await sql<Record<string, unknown>[]>`
+        UPDATE outbox SET locked_until = ${now + leaseMs} WHERE id IN (
+          SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${now}
+            AND (locked_until IS NULL OR locked_until <= ${now})
+          ORDER BY next_attempt_at, created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING *`).map(toQueuedMail);
       let sent = 0;
       let failed = 0;
-      for (let i = 0; i < limit; i++) {
-        const outcome = await sql.begin(async (tx) => {
-          const now = Date.now();
-          const [row] = await tx<Record<string, unknown>[]>`SELECT * FROM outbox
-            WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${now}
-            ORDER BY next_attempt_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
-          if (!row) return undefined;
-          const mail = toQueuedMail(row);
-          const result = await deliver(mail);
-          const at = Date.now();
-          if (result.ok) await tx`UPDATE outbox SET sent_at = ${at}, last_error = NULL WHERE id = ${mail.id}`;
-          else {
-            await tx`UPDATE outbox SET attempts = attempts + 1, last_error = ${result.error.slice(0, 1000)},
-              next_attempt_at = ${at + retryDelay(mail.attempts + 1)}, failed_at = ${result.permanent ? at : null} WHERE id = ${mail.id}`;
-          }
-          return result;
-        });
-        if (!outcome) break;
-        if (outcome.ok) sent++;
-        else failed++;
+      for (const mail of claimed) {
+        const result = await deliver(mail);
+        const at = Date.now();
+        if (result.ok) {
+          sent++;
+          await sql`UPDATE outbox SET sent_at = ${at}, locked_until = NULL, last_error = NULL WHERE id = ${mail.id}`;
+        } else {
+          failed++;
+          await sql`UPDATE outbox SET attempts = attempts + 1, last_error = ${result.error.slice(0, 1000)}, locked_until = NULL,
+            next_attempt_at = ${at + retryDelay(mail.attempts + 1)}, failed_at = ${result.permanent ? at : null} WHERE id = ${mail.id}`;
+        }
       }
       return { sent, failed };
     },
