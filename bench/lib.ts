@@ -13,11 +13,12 @@ export const SERVER_FLAGS = ['--max-semi-space-size=4'];
 export interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
 /** Start `node <script>` with PORT set and wait until `readyPath` answers. */
-export async function startProcess(script: string, env: Record<string, string> = {}, readyPath = '/'): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+export async function startProcess(script: string, env: Record<string, string> = {}, readyPath = '/', cwd?: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   // Our server runs with the flags `npm start` gives it (package.json).
   const flags = script === 'server/index.ts' ? SERVER_FLAGS : [];
   const child = spawn(process.execPath, [...flags, script], {
+    cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

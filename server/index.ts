@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, getConfig } from '../src/lib/config.ts';
 import { createApp, type AstroHandler } from './app.ts';
@@ -43,6 +44,17 @@ try {
 }
 // RETENTION_DAYS: purge expired registrations now and once a day (every instance may: the deletes are idempotent).
 const stopRetention = config.RETENTION_DAYS ? scheduleRetention(getStore, config.RETENTION_DAYS) : () => {};
+// The outbox sender delivers the mail the forms committed (and, after a crash, what was committed before it);
+// the retention job deletes what the privacy page says is deleted.
+const { createDeliver } = await import('../src/lib/mail/transport.ts');
+const { startMailSender } = await import('../src/lib/mail/sender.ts');
+const { startRetention } = await import('../src/lib/mail/retention.ts');
+const store = await openStore();
+const mailer = createDeliver({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: join(config.DATA_DIR, 'mail') });
+const sender = startMailSender({ store, deliver: mailer.deliver, log });
+const retention = startRetention(store, log);
+if (!config.SMTP_URL) log.info({ dir: join(config.DATA_DIR, 'mail') }, 'no SMTP_URL: mail is written as .eml files');
+
 // Connect to Redis before listening, so limits are shared from the first request; Redis down is not fatal (the
 // in-memory insurance limiter answers meanwhile and the client keeps reconnecting).
 if (config.REDIS_URL && !config.RATE_LIMIT_DISABLED && !(await connectRedis())) {
@@ -68,7 +80,9 @@ function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   stopRetention();
   server.close(() => {
-    Promise.allSettled([closeStore(), closeRedis()]).finally(() => {
+    retention.stop();
+    // The sender finishes the message in hand before the store closes; unsent mail waits in the outbox.
+    Promise.allSettled([sender.stop().then(() => mailer.close()).finally(closeStore), closeRedis()]).finally(() => {
       log.info('stopped');
       process.exit(0);
     });

@@ -60,6 +60,12 @@ const fields = z.object({
     .describe('Bearer token that may read /metrics from anywhere; without it, /metrics answers only on loopback'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional()
     .describe('Course registrations older than this many days are deleted, at start and once a day; unset keeps everything'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional().describe('SMTP server for outgoing mail (smtp://user:pass@host:587, smtps://…); unset, mail is written as .eml files under DATA_DIR/mail/'),
+  MAIL_FROM: z.string().trim().min(3).max(200).regex(/@/, 'must be an address, e.g. "Northgate Institute <news@northgate.example>"')
+    .default('Northgate Institute <no-reply@northgate.example>').describe('Sender of every email'),
+  REGISTRY_EMAIL: z.email().optional().describe('Where the registry is told of each new course registration; unset, no notice is sent'),
+  MAIL_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()
+    .describe('Signs confirmation and unsubscribe links; unset, one is generated at first start and kept in the store'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
 
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()
@@ -89,6 +95,14 @@ function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   // Limits off is a benchmark setting: refusing it on a public interface keeps it out of production by accident.
   if (c.RATE_LIMIT_DISABLED && !isLoopback(c.HOST)) {
     ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_DISABLED'], message: `rate limits may only be disabled on a loopback HOST (127.0.0.1, ::1, localhost), not ${c.HOST}` });
+  }
+}
+
+/** Mail leaving the machine carries links: they must point at the public https site, never a request's Host. */
+function checkMailConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
+  if (!c.SMTP_URL || isLoopback(new URL(c.SMTP_URL).hostname)) return;
+  if (!c.SITE_URL?.startsWith('https://')) {
+    ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'must be the public https origin when SMTP_URL sends mail: the links in emails are built from it' });
   }
 }
 
@@ -136,6 +150,7 @@ export const configSchema = fields.superRefine((c, ctx) => {
   checkFormsConfig(c, ctx);
   checkChatConfig(c, ctx);
   checkStaffSignInConfig(c, ctx);
+  checkMailConfig(c, ctx);
 });
 
 export type Config = Readonly<z.output<typeof configSchema>>;
@@ -157,7 +172,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(result.error.issues.map((i) => {
       const name = String(i.path[0]);
       // Secrets stay out of the message: it ends up in terminals and logs. The store URLs may carry a password.
-      const hidden = /KEY|SECRET|TOKEN|PASSWORD/.test(name) || name === 'DATABASE_URL' || name === 'REDIS_URL';
+      const hidden = /KEY|SECRET|TOKEN|PASSWORD/.test(name) || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'SMTP_URL';
       const got = hidden ? 'value hidden' : `got ${JSON.stringify(env[name])}`;
       return `${name}: ${i.message} (${got})`;
     }));

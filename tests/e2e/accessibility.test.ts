@@ -98,6 +98,16 @@ describe.skipIf(browserUnavailable())('accessibility (axe, WCAG 2.2 AA and best 
     expectNone(found);
   });
 
+  it('finds nothing on the newsletter link pages: confirmed, refused, the unsubscribe button and its result', { timeout: 120_000 }, async () => {
+    const page = await browser.newPage();
+    const found: string[] = [];
+    for (const path of ['/newsletter/confirm/?token=abc.def', '/newsletter/unsubscribe/?token=abc.def', '/newsletter/unsubscribe/?done=1', '/newsletter/unsubscribe/?failed=used']) {
+      await page.goto(server.url + path);
+      found.push(...await violations(page, path));
+    }
+    expectNone(found);
+  });
+
   it('finds nothing on the search page with results and with none', { timeout: 120_000 }, async () => {
     const page = await browser.newPage();
     await page.goto(server.url + '/search/?q=greek');

@@ -56,7 +56,7 @@ describe.skipIf(browserUnavailable())('forms in a real browser', () => {
     await form.getByLabel('Your name').fill('Browser');
     await form.getByLabel('Alumni news').check();
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText('You are on the list').first().waitFor();
+    await page.getByText('Check your inbox').first().waitFor();
     expect(await error.isHidden()).toBe(true);
     expect(committed(plainData, 'signups')).toEqual([expect.objectContaining({ email: 'browser.user@example.org', name: 'Browser', interests: '["alumni"]', source: '/newsletter/' })]);
     expect(problems).toEqual([]);
@@ -67,7 +67,7 @@ describe.skipIf(browserUnavailable())('forms in a real browser', () => {
     const footer = page.locator('footer form[data-signup-form]');
     await footer.getByLabel('Email address').fill('footer@example.org');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await footer.getByText('You are on the list').waitFor();
+    await footer.getByText('Check your inbox').waitFor();
     expect(committed(plainData, 'signups').map((r) => r.email)).toContain('footer@example.org');
     expect(problems).toEqual([]);
   });
@@ -113,7 +113,7 @@ describe.skipIf(browserUnavailable())('forms in a real browser', () => {
     expect(await page.locator('main [data-challenge-widget]').getAttribute('data-rendered-action')).toBe('signup');
     await page.locator('main form').getByLabel('Email address').fill('human@example.org');
     await page.locator('main form').getByRole('button', { name: 'Subscribe' }).click();
-    await page.locator('main').getByText('You are on the list').waitFor();
+    await page.locator('main').getByText('Check your inbox').waitFor();
     expect(standIn.calls.at(-1)).toMatchObject({ response: 'XXXX.DUMMY.TOKEN.XXXX', secret: TEST_SECRET.pass });
     expect(committed(guardedData, 'signups').map((r) => r.email)).toEqual(['human@example.org']);
     expect(problems).toEqual([]);

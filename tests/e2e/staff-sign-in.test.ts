@@ -100,11 +100,16 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
     expect(csv.trimEnd().split('\r\n')).toHaveLength(3);
 
     await page.goto(server.url + '/staff/signups');
-    const [signups] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all as CSV' }).click()]);
+    const states = await page.getByTestId('signups').textContent();
+    expect(states).toContain('pending');
+    expect(states).toContain('confirmed');
+    // The export is the mailing list: confirmed subscribers only, each with their one-click unsubscribe URL.
+    const [signups] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the confirmed subscribers as CSV' }).click()]);
     const rows = readFileSync((await signups.path())!, 'utf8').trimEnd().split('\r\n');
-    expect(rows).toHaveLength(61);
-    expect(rows[0]).toBe('\uFEFFid,email,name,interests,source,created_at,updated_at');
-    expect(new Set(rows.slice(1).map((r) => r.split(',')[0])).size).toBe(60);
+    expect(rows).toHaveLength(41);
+    expect(rows[0]).toBe('\uFEFFid,email,name,interests,source,created_at,confirmed_at,unsubscribe_url');
+    expect(new Set(rows.slice(1).map((r) => r.split(',')[0])).size).toBe(40);
+    expect(rows.slice(1).every((r) => r.includes(`,${server.url}/api/newsletter/unsubscribe?token=`))).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

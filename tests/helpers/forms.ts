@@ -28,7 +28,7 @@ export async function expectApiError(res: Response, status: number, code: string
 }
 
 /** Rows the server committed, read straight from its SQLite file (WAL lets us read beside the writer). */
-export function committed(dataDir: string, table: 'signups' | 'registrations'): Record<string, unknown>[] {
+export function committed(dataDir: string, table: 'signups' | 'registrations' | 'outbox'): Record<string, unknown>[] {
   const db = new DatabaseSync(join(dataDir, 'submissions.sqlite'), { readOnly: true });
   try {
     return db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];

@@ -5,7 +5,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/lib/store/migrations.ts';
-import { IdempotencyConflictError, type NewRegistration, type SubmissionStore } from '../../src/lib/store/types.ts';
+import { IdempotencyConflictError, type NewRegistration, type OutgoingMail, type QueuedMail, type SubmissionStore } from '../../src/lib/store/types.ts';
+
+const confirmation = (to: string) => (id: string): OutgoingMail => ({ to, subject: `confirm ${id}`, text: 'link', headers: { 'List-Unsubscribe': '<https://x/u>' } });
+const noDelay = () => 0;
+
+/** Delivers every due message into `into`, as the sender would; returns what was sent. */
+async function drain(store: SubmissionStore, into: QueuedMail[] = []) {
+  await store.deliverMail(async (m) => { into.push(m); return { ok: true }; }, { limit: 100, retryDelay: noDelay });
+  return into;
+}
 
 export const sampleRegistration = (over: Partial<NewRegistration> = {}): NewRegistration => ({
   studentId: 'S123456', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+1 555 0100',
@@ -93,6 +102,78 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       expect(first.items.map((s) => s.email)).toEqual(['p4@example.org', 'p3@example.org']);
       expect(last.items.map((s) => s.email)).toEqual(['p0@example.org']);
       expect((await store.listSignups({ limit: 2, offset: 10 })).items).toEqual([]);
+    });
+
+    it('keeps a new signup pending and queues one confirmation in the same transaction, at most one an hour', async () => {
+      await store.upsertSignup({ email: 'ada@example.org', interests: [] }, confirmation('ada@example.org'));
+      await store.upsertSignup({ email: 'ada@example.org', interests: [] }, confirmation('ada@example.org'));
+      await Promise.all(Array.from({ length: 5 }, () => store.upsertSignup({ email: 'ada@example.org', interests: [] }, confirmation('ada@example.org'))));
+      const { items } = await store.listSignups({ limit: 10, offset: 0 });
+      expect(items[0]).toMatchObject({ status: 'pending' });
+      const sent = await drain(store);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ to: 'ada@example.org', subject: `confirm ${items[0]!.id}`, headers: { 'List-Unsubscribe': '<https://x/u>' } });
+      expect(await store.countUnsentMail()).toBe(0);
+    });
+
+    it('confirms a pending subscriber once, unsubscribes once, and starts over as pending on a new signup', async () => {
+      await store.upsertSignup({ email: 'bo@example.org', interests: [] }, confirmation('bo@example.org'));
+      const { id } = (await store.listSignups({ limit: 1, offset: 0 })).items[0]!;
+      expect(await store.confirmSubscriber(id)).toBe('changed');
+      expect(await store.confirmSubscriber(id)).toBe('already');
+      expect((await store.listSignups({ limit: 10, offset: 0, status: 'confirmed' })).items.map((s) => s.email)).toEqual(['bo@example.org']);
+      // A confirmed address signing up again is sent nothing and stays confirmed.
+      await drain(store);
+      await store.upsertSignup({ email: 'bo@example.org', interests: ['events'] }, confirmation('bo@example.org'));
+      expect(await drain(store)).toEqual([]);
+      expect(await store.unsubscribe(id)).toBe('changed');
+      expect(await store.unsubscribe(id)).toBe('already');
+      expect((await store.listSignups({ limit: 10, offset: 0, status: 'confirmed' })).total).toBe(0);
+      expect(await store.confirmSubscriber('sub_nobody')).toBe('missing');
+      await store.upsertSignup({ email: 'bo@example.org', interests: [] }, confirmation('bo@example.org'));
+      expect((await store.listSignups({ limit: 1, offset: 0 })).items[0]).toMatchObject({ status: 'pending', interests: ['events'] });
+      expect(await drain(store)).toHaveLength(1);
+    });
+
+    it('retries a failed delivery after its delay, gives up on a permanent failure, and never hands one message out twice at once', async () => {
+      await store.createRegistration(sampleRegistration(), undefined, (id) => [{ to: 'a@example.org', subject: id, text: 'r' }, { to: 'b@example.org', subject: id, text: 'n' }]);
+      const down = await store.deliverMail(async (m) => ({ ok: false, error: 'connection refused', permanent: m.to.startsWith('b') }), { limit: 10, retryDelay: () => 60_000 });
+      expect(down).toEqual({ sent: 0, failed: 2 });
+      expect(await store.countUnsentMail()).toBe(1);
+      expect(await drain(store)).toEqual([]);
+      await store.createRegistration(sampleRegistration(), undefined, () => [{ to: 'c@example.org', subject: 's', text: 't' }]);
+      let release!: () => void;
+      const held = new Promise<void>((r) => { release = r; });
+      const first: QueuedMail[] = [];
+      const slow = store.deliverMail(async (m) => { first.push(m); await held; return { ok: true }; }, { limit: 10, retryDelay: noDelay });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await drain(store)).toEqual([]);
+      release();
+      await slow;
+      expect(first.map((m) => m.to)).toEqual(['c@example.org']);
+    });
+
+    it('queues registration mail for a new registration only, not for a replay', async () => {
+      const mail = (id: string) => [{ to: 'ada@example.org', subject: `receipt ${id}`, text: 'r' }];
+      const key = { key: 'k-mail', requestHash: 'h' };
+      const { registrationId } = await store.createRegistration(sampleRegistration(), key, mail);
+      await store.createRegistration(sampleRegistration(), key, mail);
+      expect((await drain(store)).map((m) => m.subject)).toEqual([`receipt ${registrationId}`]);
+    });
+
+    it('deletes expired pending and unsubscribed subscribers and finished mail; keeps a secret once', async () => {
+      await store.upsertSignup({ email: 'old@example.org', interests: [] }, confirmation('old@example.org'));
+      await store.upsertSignup({ email: 'gone@example.org', interests: [] });
+      const gone = (await store.listSignups({ limit: 10, offset: 0 })).items.find((s) => s.email === 'gone@example.org')!;
+      await store.confirmSubscriber(gone.id);
+      await store.unsubscribe(gone.id);
+      await drain(store);
+      expect(await store.purgeExpired({ pendingBefore: 0, unsubscribedBefore: 0, mailBefore: 0 })).toEqual({ pending: 0, unsubscribed: 0, mail: 0 });
+      const later = Date.now() + 1000;
+      expect(await store.purgeExpired({ pendingBefore: later, unsubscribedBefore: later, mailBefore: later })).toEqual({ pending: 1, unsubscribed: 1, mail: 1 });
+      expect((await store.listSignups({ limit: 10, offset: 0 })).total).toBe(0);
+      expect(await store.ensureSecret('s', 'first')).toBe('first');
+      expect(await store.ensureSecret('s', 'second')).toBe('first');
     });
 
     it('stores concurrent signups of one address exactly once', async () => {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { openPostgresStore } from '../../src/lib/store/postgres-store.ts';
 import { migrations } from '../../src/lib/store/migrations.ts';
-import type { SubmissionStore } from '../../src/lib/store/types.ts';
-import { describeSubmissionStore } from '../helpers/store-suite.ts';
+import type { QueuedMail, SubmissionStore } from '../../src/lib/store/types.ts';
+import { describeSubmissionStore, sampleRegistration } from '../helpers/store-suite.ts';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres.ts';
 
 const skip = postgresUnavailable();
@@ -80,5 +80,39 @@ describe.skipIf(skip)('PostgreSQL store outage', () => {
     expect(await store.upsertSignup({ email: 'after@example.org', interests: [] })).toEqual({ created: true });
     const { items } = await store.listSignups({ limit: 10, offset: 0 });
     expect(items.map((s) => s.email).sort()).toEqual(['after@example.org', 'before@example.org']);
+  });
+});
+
+describe.skipIf(skip)('PostgreSQL outbox: several instances', () => {
+  it('never sends one message twice when three instances deliver at once (FOR UPDATE SKIP LOCKED and a lease)', async () => {
+    const url = await pg.createDatabase();
+    const stores = await Promise.all(Array.from({ length: 3 }, () => openPostgresStore(url, { poolSize: 4 })));
+    try {
+      for (let i = 0; i < 60; i++) {
+        await stores[i % 3]!.createRegistration(sampleRegistration(), undefined, (id) => [{ to: `s${i}@example.org`, subject: id, text: 'receipt' }]);
+      }
+      const delivered: string[] = [];
+      // Each delivery takes a moment, as an SMTP round trip does, so the instances really overlap.
+      const deliver = async (m: QueuedMail) => {
+        delivered.push(m.id);
+        await new Promise((r) => setTimeout(r, 5));
+        return { ok: true } as const;
+      };
+      // Two senders per instance, each taking 5 at a time until nothing is left, as the sender loop does.
+      const sender = async (s: SubmissionStore) => {
+        let total = 0;
+        for (let n; (n = (await s.deliverMail(deliver, { limit: 5, retryDelay: () => 0 })).sent) > 0;) total += n;
+        return total;
+      };
+      const runs = await Promise.all(stores.flatMap((s) => [sender(s), sender(s)]));
+      expect(delivered).toHaveLength(60);
+      expect(new Set(delivered).size).toBe(60);
+      expect(runs.reduce((n, r) => n + r, 0)).toBe(60);
+      // Work was shared: more than one sender took messages.
+      expect(runs.filter((r) => r > 0).length).toBeGreaterThan(1);
+      expect(await stores[0]!.countUnsentMail()).toBe(0);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
   });
 });

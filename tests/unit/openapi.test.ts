@@ -41,6 +41,7 @@ describe('/openapi.json', () => {
       'get /.well-known/api-catalog', 'head /.well-known/api-catalog', 'get /api/health', 'get /api/search', 'post /api/chat',
       'post /api/email-marketing-signup', 'post /api/course-registration', 'get /api/challenge/site-key',
       'get /api/challenge/required', 'get /api/auth/{action}', 'post /api/auth/{action}', 'get /api/{unknown}',
+      'post /api/newsletter/confirm', 'get /api/newsletter/unsubscribe', 'post /api/newsletter/unsubscribe',
     ];
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(table.sort());
   });
@@ -69,7 +70,7 @@ describe('/openapi.json', () => {
 
   it('puts the rate-limit headers on every answer of the POST routes the route gives, and Retry-After on their 429s', () => {
     const posts = operations.filter((o) => o.method === 'post' && !o.op.tags?.includes('auth'));
-    expect(posts.map((o) => o.path).sort()).toEqual(['/api/chat', '/api/course-registration', '/api/email-marketing-signup']);
+    expect(posts.map((o) => o.path).sort()).toEqual(['/api/chat', '/api/course-registration', '/api/email-marketing-signup', '/api/newsletter/confirm', '/api/newsletter/unsubscribe']);
     for (const { op } of posts) {
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         // 405 and 413 come before the rate limiter: the 413 from the server's body cap, before the route runs.

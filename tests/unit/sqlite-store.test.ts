@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore, SQLITE_FILE } from '../../src/lib/store/sqlite-store.ts';
-import { migrations } from '../../src/lib/store/migrations.ts';
+import { migrations, MIGRATIONS_TABLE } from '../../src/lib/store/migrations.ts';
 import { describeSubmissionStore } from '../helpers/store-suite.ts';
 import { createGroupCommit } from '../../src/lib/store/group-commit.ts';
 
@@ -22,6 +22,20 @@ describe('SQLite specifics', () => {
     expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((r) => r.version)).toEqual(migrations.map((m) => m.version));
     db.close();
     await again.close();
+  });
+
+  it('keeps the signups stored before double opt-in as confirmed, so the purge of unconfirmed ones spares them', async () => {
+    const dir = freshDir();
+    const db = new DatabaseSync(join(dir, SQLITE_FILE));
+    db.exec(MIGRATIONS_TABLE);
+    db.exec(migrations[0]!.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(1, migrations[0]!.name, 1);
+    db.prepare('INSERT INTO signups (id, email, created_at, updated_at) VALUES (?, ?, ?, ?)').run('sub_old', 'old@example.org', 1000, 2000);
+    db.close();
+    const store = openSqliteStore(dir);
+    const { items } = await store.listSignups({ limit: 10, offset: 0, status: 'confirmed' });
+    expect(items.map((s) => [s.email, s.confirmedAt])).toEqual([['old@example.org', 2000]]);
+    await store.close();
   });
 
   it('stores no IP address column anywhere', () => {

@@ -16,13 +16,14 @@ import {
   signupAcceptedSchema, signupSchema,
 } from '../../schemas/forms.ts';
 import { healthSchema } from '../../schemas/health.ts';
+import { confirmRequestSchema, confirmedSchema, unsubscribeQuerySchema, unsubscribedSchema } from '../../schemas/newsletter.ts';
 import { searchQuerySchema, searchResponseSchema } from '../../schemas/search.ts';
 
 /** The API's version: /openapi.json, the AI catalog, the MCP server and /developers say it. No path carries it. */
 export const API_VERSION = '1.1.0';
 
 /** The rate limits' names: each is one counter (Redis key prefix `rl:<name>`), shared by whatever uses it. */
-export type RateLimitName = 'signup' | 'registration' | 'chat' | 'search';
+export type RateLimitName = 'signup' | 'registration' | 'chat' | 'search' | 'newsletter-link';
 
 /** Requests per fixed window, per client IP. */
 export interface RateLimitPolicy {
@@ -123,6 +124,13 @@ const chatLimit: RateLimitPolicy = { name: 'chat', points: 20, durationSeconds: 
 const signupLimit: RateLimitPolicy = { name: 'signup', points: 3, durationSeconds: 600 };
 const registrationLimit: RateLimitPolicy = { name: 'registration', points: 3, durationSeconds: 600 };
 const CHAT_BODY_LIMIT = 64 * 1024;
+// The links in the emails (confirm and unsubscribe, API and pages together). The tokens are HMAC-signed, so the
+// limit only caps the work one address can cause; it is wider than the forms' because mail providers send
+// RFC 8058 one-click unsubscribes for many people from few addresses.
+const newsletterLinkLimit: RateLimitPolicy = {
+  name: 'newsletter-link', points: 60, durationSeconds: 60, shared: 'the confirm and unsubscribe pages and routes, together',
+};
+const LINK_BODY_LIMIT = 2048;
 
 /** The answers every rate-limited POST route shares; each carries the rate-limit headers. */
 const postErrors = {
@@ -259,6 +267,63 @@ export const apiRoutes: Route[] = [
           400: { description: 'Invalid body (unknown course, term not open…) or bot challenge', codes: ['INVALID_BODY', ...formChallengeErrors], headers: rateLimitHeaders },
           ...postErrors,
           503: formUnavailable,
+        },
+      },
+    },
+  },
+  {
+    path: '/api/newsletter/confirm', methods: ['POST'], rateLimit: newsletterLinkLimit, bodyLimit: LINK_BODY_LIMIT,
+    operations: {
+      post: {
+        operationId: 'confirmNewsletterSubscription', tags: ['forms'], summary: 'Confirm a newsletter subscription (double opt-in)',
+        description: 'What the confirmation link in the email does (the link opens /newsletter/confirm/, which calls the same code): '
+          + `a pending address becomes a confirmed subscriber. The token expires after 72 hours and works once. ${policyText(newsletterLinkLimit)}`,
+        request: { schema: confirmRequestSchema, example: { token: 'eyJwIjoiY29uZmlybSIsInMiOiJzdWJfNmZRazFuIiwiZSI6MTc5NTM0NjkxMzIzOH0.qZ3v0Xc9kF1mT8bWn2yLr5HsJ4aP7dUe6oGiN0tVxQc' } },
+        responses: {
+          200: { description: 'Confirmed', headers: rateLimitHeaders, schema: confirmedSchema, example: { status: 'confirmed' } },
+          400: { description: 'The token was changed, has expired or was used already; or the body is invalid', codes: ['INVALID_TOKEN', 'INVALID_BODY'], headers: rateLimitHeaders },
+          ...postErrors,
+          503: { description: 'The store is unavailable; nothing changed', codes: ['STORAGE_UNAVAILABLE'], headers: { ...rateLimitHeaders, ...retryAfter } },
+        },
+      },
+    },
+  },
+  {
+    path: '/api/newsletter/unsubscribe', methods: ['GET', 'HEAD', 'POST'], rateLimit: newsletterLinkLimit, bodyLimit: LINK_BODY_LIMIT,
+    operations: {
+      get: {
+        operationId: 'openUnsubscribePage', tags: ['forms'], summary: 'The List-Unsubscribe link opened in a browser',
+        description: 'Every email to a subscriber names this URL in `List-Unsubscribe`. Opened in a browser, it redirects to the '
+          + 'unsubscribe page, which has one button; nothing changes until it is pressed.',
+        query: unsubscribeQuerySchema,
+        responses: {
+          303: {
+            description: 'To /newsletter/unsubscribe/ with the same token',
+            headers: { Location: { required: true, schema: { type: 'string' }, example: '/newsletter/unsubscribe/?token=eyJ…' } },
+          },
+        },
+      },
+      post: {
+        operationId: 'unsubscribeFromNewsletter', tags: ['forms'], summary: 'One-click unsubscribe (RFC 8058)',
+        description: 'What a mail provider sends for `List-Unsubscribe-Post: List-Unsubscribe=One-Click`: the body '
+          + '`List-Unsubscribe=One-Click` (form-encoded or multipart), the token in the query, no cookie. Unsubscribes at once; '
+          + `the address is deleted within 30 days. The unsubscribe page's button sends the same request. ${policyText(newsletterLinkLimit)}`,
+        query: unsubscribeQuerySchema,
+        request: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', required: ['List-Unsubscribe'], properties: { 'List-Unsubscribe': { type: 'string', const: 'One-Click' } } },
+              example: { 'List-Unsubscribe': 'One-Click' },
+            },
+          },
+        },
+        responses: {
+          200: { description: 'Unsubscribed', headers: rateLimitHeaders, schema: unsubscribedSchema, example: { status: 'unsubscribed' } },
+          303: { description: 'Only for a browser\'s form post (`Sec-Fetch-Mode: navigate`): to the page saying it is done', headers: rateLimitHeaders },
+          400: { description: 'The token was changed or was used already, or the body is not `List-Unsubscribe=One-Click`', codes: ['INVALID_TOKEN', 'INVALID_BODY'], headers: rateLimitHeaders },
+          ...postErrors,
+          415: { description: 'The body is not form-encoded (`application/x-www-form-urlencoded` or `multipart/form-data`)', codes: ['UNSUPPORTED_MEDIA_TYPE'], headers: rateLimitHeaders },
+          503: { description: 'The store is unavailable; nothing changed', codes: ['STORAGE_UNAVAILABLE'], headers: { ...rateLimitHeaders, ...retryAfter } },
         },
       },
     },

@@ -10,11 +10,15 @@ interface Export<T> {
   list(store: SubmissionStore, page: { limit: number; offset: number }): Promise<{ total: number; items: T[] }>;
 }
 
-export const signupExport: Export<SignupRecord> = {
-  header: ['id', 'email', 'name', 'interests', 'source', 'created_at', 'updated_at'],
-  row: (s) => [s.id, s.email, s.name, s.interests.join('; '), s.source, iso(s.createdAt), iso(s.updatedAt)],
-  list: (store, page) => store.listSignups(page),
-};
+/**
+ * The list for the mailing tool: confirmed subscribers only (double opt-in), each with the RFC 8058 unsubscribe
+ * URL its mail must carry in List-Unsubscribe. Pending and unsubscribed addresses are never exported.
+ */
+export const signupExport = (unsubscribeUrlOf: (subscriberId: string) => string): Export<SignupRecord> => ({
+  header: ['id', 'email', 'name', 'interests', 'source', 'created_at', 'confirmed_at', 'unsubscribe_url'],
+  row: (s) => [s.id, s.email, s.name, s.interests.join('; '), s.source, iso(s.createdAt), s.confirmedAt === undefined ? '' : iso(s.confirmedAt), unsubscribeUrlOf(s.id)],
+  list: (store, page) => store.listSignups({ ...page, status: 'confirmed' }),
+});
 
 export const registrationExport: Export<RegistrationRecord> = {
   header: ['id', 'created_at', 'student_id', 'first_name', 'last_name', 'email', 'phone', 'term', 'courses', 'notes'],

@@ -11,14 +11,16 @@ import {
   challengeRequiredSchema, challengeSiteKeySchema, registrationAcceptedSchema, registrationSchema, signupAcceptedSchema, signupSchema,
 } from '../../schemas/forms.ts';
 import { healthSchema } from '../../schemas/health.ts';
+import { confirmRequestSchema, confirmedSchema, unsubscribedSchema } from '../../schemas/newsletter.ts';
 import { searchResponseSchema } from '../../schemas/search.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const requests = { SignupRequest: signupSchema, RegistrationRequest: registrationSchema, ChatRequest: chatRequestSchema };
+const requests = { SignupRequest: signupSchema, RegistrationRequest: registrationSchema, ChatRequest: chatRequestSchema, ConfirmRequest: confirmRequestSchema };
 const answers = {
   ApiError: apiErrorSchema, HealthStatus: healthSchema, SearchResponse: searchResponseSchema,
   SignupAccepted: signupAcceptedSchema, RegistrationAccepted: registrationAcceptedSchema,
+  SubscriptionConfirmed: confirmedSchema, Unsubscribed: unsubscribedSchema,
   ChallengeSiteKey: challengeSiteKeySchema, ChallengeRequired: challengeRequiredSchema, ApiCatalog: apiCatalogSchema,
 };
 export type ComponentName = keyof typeof requests | keyof typeof answers;

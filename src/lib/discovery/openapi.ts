@@ -17,6 +17,7 @@ import { methodError } from '../http/method-guard.ts';
 import { requestContext } from '../http/request-id.ts';
 import { notJson, tooLarge } from '../http/read-json-body.ts';
 import { rateLimited } from '../limits/rate-limit.ts';
+import { invalidToken } from '../mail/subscription.ts';
 import { invalidQuery } from '../search/params.ts';
 import { searchUnavailable } from '../search/index.ts';
 import { componentSchemas, jsonSchemaOf, ref, refOf } from './openapi-schemas.ts';
@@ -41,6 +42,7 @@ function errorExample(code: ErrorCode, route: Route): ApiError {
     CHALLENGE_NOT_CONFIGURED: challengeNotConfigured,
     // A client over the limit at the start of a window waits the whole window.
     RATE_LIMITED: () => rateLimited(policy, policy.durationSeconds),
+    INVALID_TOKEN: () => invalidToken(route.path.includes('confirm') ? 'confirm' : 'unsubscribe', 'tampered'),
     AI_UNAVAILABLE: () => aiUnavailable(false),
     STORAGE_UNAVAILABLE: storageUnavailable,
     SEARCH_UNAVAILABLE: searchUnavailable,

@@ -9,6 +9,9 @@ import type { RegistrationInput } from '../../schemas/forms.ts';
 import { checkRegistration } from './check-registration.ts';
 import { invalidBody } from '../http/validate-body.ts';
 import { getRegistrationCatalog } from './registration-catalog.ts';
+import { getConfig } from '../config.ts';
+import { registrationReceipt, registryNotice } from '../mail/messages.ts';
+import { wakeMailSender } from '../mail/sender.ts';
 import { orStorageUnavailable } from './storage-unavailable.ts';
 
 /**
@@ -16,7 +19,7 @@ import { orStorageUnavailable } from './storage-unavailable.ts';
  * With an idempotency key, a retry of the same request returns the first id before the challenge is checked
  * again, because its single-use token was spent by the first attempt; the same key with another body is refused.
  */
-export async function submitRegistration(input: RegistrationInput, ip: string, idempotencyKey?: string): Promise<string> {
+export async function submitRegistration(input: RegistrationInput, ip: string, origin: string, idempotencyKey?: string): Promise<string> {
   const issues = checkRegistration(input, await getRegistrationCatalog());
   if (issues.length > 0) throw invalidBody(issues, 'Some courses or the term cannot be registered for.');
 
@@ -30,10 +33,18 @@ export async function submitRegistration(input: RegistrationInput, ip: string, i
   }
   await verifyChallenge(turnstileToken, ip, CHALLENGE_ACTIONS.registration);
   const { student } = request;
+  const email = normaliseEmail(student.email);
+  // The receipt and the registry's notice are queued in the registration's own transaction (new ones only).
+  const { REGISTRY_EMAIL } = getConfig();
+  const mail = (registrationId: string) => {
+    const facts = { registrationId, term: request.term, courses: request.courses };
+    return [registrationReceipt(email, facts), ...(REGISTRY_EMAIL ? [registryNotice(REGISTRY_EMAIL, facts, origin)] : [])];
+  };
   try {
     const { registrationId } = await orStorageUnavailable(() => store.createRegistration({
-      ...student, email: normaliseEmail(student.email), term: request.term, courses: request.courses, notes: request.notes,
-    }, idempotency), (err) => err instanceof IdempotencyConflictError);
+      ...student, email, term: request.term, courses: request.courses, notes: request.notes,
+    }, idempotency, mail), (err) => err instanceof IdempotencyConflictError);
+    wakeMailSender();
     return registrationId;
   } catch (err) {
     if (err instanceof IdempotencyConflictError) throw conflict();

@@ -42,8 +42,14 @@ export function getStore(): SubmissionStore {
 }
 
 const whenOpen: SubmissionStore = {
-  upsertSignup: async (signup) => (await openStore()).upsertSignup(signup),
-  createRegistration: async (registration, idempotency) => (await openStore()).createRegistration(registration, idempotency),
+  upsertSignup: async (signup, confirmation) => (await openStore()).upsertSignup(signup, confirmation),
+  createRegistration: async (registration, idempotency, mail) => (await openStore()).createRegistration(registration, idempotency, mail),
+  confirmSubscriber: async (id) => (await openStore()).confirmSubscriber(id),
+  unsubscribe: async (id) => (await openStore()).unsubscribe(id),
+  deliverMail: async (deliver, options) => (await openStore()).deliverMail(deliver, options),
+  countUnsentMail: async () => (await openStore()).countUnsentMail(),
+  purgeExpired: async (cutoffs) => (await openStore()).purgeExpired(cutoffs),
+  ensureSecret: async (name, candidate) => (await openStore()).ensureSecret(name, candidate),
   findIdempotentRegistration: async (key) => (await openStore()).findIdempotentRegistration(key),
   listSignups: async (page) => (await openStore()).listSignups(page),
   listRegistrations: async (page) => (await openStore()).listRegistrations(page),

@@ -37,6 +37,43 @@ export const migrations: Migration[] = [
       CREATE INDEX registrations_created_at ON registrations (created_at);
     `,
   },
+  {
+    // Double opt-in: a signup is pending until its address confirms. Rows stored before this were never
+    // confirmed, so they start pending (and are deleted with the other unconfirmed ones after 7 days).
+    // The outbox holds mail written in the same transaction as the submission that causes it (src/lib/mail/).
+    version: 2,
+    name: 'subscriber states, mail outbox and secrets',
+    sql: `
+      ALTER TABLE signups ADD COLUMN status TEXT NOT NULL DEFAULT 'pending';
+      ALTER TABLE signups ADD COLUMN confirm_sent_at BIGINT;
+      ALTER TABLE signups ADD COLUMN confirmed_at BIGINT;
+      ALTER TABLE signups ADD COLUMN unsubscribed_at BIGINT;
+      -- Addresses stored before double opt-in subscribed under the earlier single opt-in: kept as confirmed rather
+      -- than deleted by the 7-day purge of unconfirmed signups. Every mail they get carries one-click unsubscribe.
+      UPDATE signups SET status = 'confirmed', confirmed_at = updated_at;
+      CREATE INDEX signups_status ON signups (status, updated_at);
+      CREATE TABLE outbox (
+        id TEXT PRIMARY KEY,
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        headers TEXT NOT NULL DEFAULT '{}',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL,
+        locked_until BIGINT,
+        last_error TEXT,
+        sent_at BIGINT,
+        failed_at BIGINT,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+      CREATE TABLE secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The schema version a fully migrated store records. */

@@ -3,10 +3,11 @@ import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import {
-  IdempotencyConflictError, MAX_INTERESTS, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
+  CONFIRMATION_INTERVAL_MS, IdempotencyConflictError, MAX_INTERESTS, type DeliverOptions, type DeliveryOutcome, type Idempotency,
+  type OutgoingMail, type QueuedMail, type RetentionCutoffs, type SubscriberChange, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
 } from './types.ts';
-import { toRegistration, toSignup } from './rows.ts';
+import { toQueuedMail, toRegistration, toSignup } from './rows.ts';
 
 /** Any constant both the store and every other instance agree on: the advisory lock that serialises migrations. */
 export const MIGRATION_LOCK_ID = 7_243_551_901;
@@ -50,13 +51,29 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     return row && { registrationId: row.id, requestHash: row.request_hash };
   };
 
+  // Outbox rows as one JSON parameter, so a single statement can insert them beside the submission.
+  const mailRows = (mails: OutgoingMail[]) => JSON.stringify(mails.map((m) => ({
+    id: newId('msg'), to_address: m.to, subject: m.subject, body: m.text, headers: JSON.stringify(m.headers ?? {}),
+  })));
+
+  const change = async (id: string, to: 'confirmed' | 'unsubscribed'): Promise<SubscriberChange> => {
+    const now = Date.now();
+    const rows = to === 'confirmed'
+      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now} WHERE id = ${id} AND status = 'pending' RETURNING id`
+      : await sql`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${now}, updated_at = ${now}
+          WHERE id = ${id} AND status IN ('pending', 'confirmed') RETURNING id`;
+    if (rows.length > 0) return 'changed';
+    return (await sql`SELECT 1 FROM signups WHERE id = ${id}`).length > 0 ? 'already' : 'missing';
+  };
+
   return {
-    async upsertSignup(s: NewSignup) {
+    async upsertSignup(s: NewSignup, confirmation?: (subscriberId: string) => OutgoingMail) {
       const id = newId('sub');
       const now = Date.now();
       // Merges as the SQLite store does (see there): nothing stored is replaced, interests are appended up to
       // MAX_INTERESTS. ON CONFLICT DO UPDATE locks the row and sees its latest version, so concurrent merges add up.
-      const [row] = await sql<{ id: string }[]>`
+      // One autocommitted statement; the confirmation, when due, is a second one (below).
+      const upsert = (q: postgres.Sql) => q<{ id: string }[]>`
         INSERT INTO signups (id, email, name, interests, source, created_at, updated_at)
         VALUES (${id}, ${s.email}, ${s.name ?? null}, ${JSON.stringify(s.interests)}, ${s.source ?? null}, ${now}, ${now})
         ON CONFLICT (email) DO UPDATE SET
@@ -67,20 +84,47 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
               UNION ALL SELECT value, 1000 + rank FROM json_array_elements_text(excluded.interests::json) WITH ORDINALITY AS new (value, rank)
             ) AS listed GROUP BY value ORDER BY rank LIMIT ${MAX_INTERESTS}) AS merged),
           source = COALESCE(signups.source, excluded.source),
-          updated_at = excluded.updated_at
+          updated_at = excluded.updated_at,
+          status = CASE WHEN signups.status = 'unsubscribed' THEN 'pending' ELSE signups.status END,
+          confirm_sent_at = CASE WHEN signups.status = 'unsubscribed' THEN NULL ELSE signups.confirm_sent_at END,
+          unsubscribed_at = NULL
         RETURNING id`;
-      return { created: row!.id === id };
+      const [row] = await upsert(sql);
+      const storedId = row!.id;
+      if (confirmation) {
+        // The claim (confirm_sent_at) and the mail are one statement: either both are committed or neither, so a
+        // pending address never counts as emailed without its email queued; concurrent signups claim once. Should
+        // this statement fail after the upsert committed, the request answers 503 and the next signup queues it.
+        const mail = mailRows([confirmation(storedId)]);
+        await sql`
+          WITH claimed AS (
+            UPDATE signups SET confirm_sent_at = ${now} WHERE id = ${storedId} AND status = 'pending'
+              AND (confirm_sent_at IS NULL OR confirm_sent_at <= ${now - CONFIRMATION_INTERVAL_MS}) RETURNING id)
+          INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
+          SELECT m.id, m.to_address, m.subject, m.body, m.headers, ${now}, ${now}
+          FROM json_to_recordset(${mail}::text::json) AS m (id text, to_address text, subject text, body text, headers text), claimed`;
+      }
+      return { created: storedId === id };
     },
 
-    async createRegistration(r: NewRegistration, idempotency?: Idempotency) {
+    async createRegistration(r: NewRegistration, idempotency?: Idempotency, mail_?: (registrationId: string) => OutgoingMail[]) {
       const id = newId('reg');
+      const now = Date.now();
+      // One statement: the registration and its mail are committed together, and the mail only if the row is new.
+      const mail = mailRows(mail_?.(id) ?? []);
       const [inserted] = await sql<{ id: string }[]>`
-        INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
-          term, courses, notes, created_at)
-        VALUES (${id}, ${idempotency?.key ?? null}, ${idempotency?.requestHash ?? ''}, ${r.studentId}, ${r.firstName},
-          ${r.lastName}, ${r.email}, ${r.phone ?? null}, ${r.term}, ${JSON.stringify(r.courses)}, ${r.notes ?? null}, ${Date.now()})
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id`;
+        WITH reg AS (
+          INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
+            term, courses, notes, created_at)
+          VALUES (${id}, ${idempotency?.key ?? null}, ${idempotency?.requestHash ?? ''}, ${r.studentId}, ${r.firstName},
+            ${r.lastName}, ${r.email}, ${r.phone ?? null}, ${r.term}, ${JSON.stringify(r.courses)}, ${r.notes ?? null}, ${now})
+          ON CONFLICT (idempotency_key) DO NOTHING
+          RETURNING id),
+        queued AS (
+          INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
+          SELECT m.id, m.to_address, m.subject, m.body, m.headers, ${now}, ${now}
+          FROM json_to_recordset(${mail}::text::json) AS m (id text, to_address text, subject text, body text, headers text), reg)
+        SELECT id FROM reg`;
       if (inserted) return { registrationId: inserted.id, replayed: false };
       // Only an idempotency key can conflict (NULL keys never do): the row that won is committed, so it is visible.
       const earlier = await findByKey(idempotency!.key);
@@ -90,13 +134,66 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
 
     findIdempotentRegistration: findByKey,
 
-    async listSignups({ limit, offset }: PageRequest): Promise<Page<SignupRecord>> {
+    async listSignups({ limit, offset, status }: PageRequest): Promise<Page<SignupRecord>> {
+      const where = status ? sql`WHERE status = ${status}` : sql``;
       const [[count], rows] = await Promise.all([
-        sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM signups`,
+        sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM signups ${where}`,
         // COLLATE "C": ties broken by byte order, as SQLite does, whatever the database's locale.
-        sql<Record<string, unknown>[]>`SELECT * FROM signups ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
+        sql<Record<string, unknown>[]>`SELECT * FROM signups ${where} ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
       ]);
       return { total: count!.n, items: rows.map(toSignup) };
+    },
+
+    confirmSubscriber: (id: string) => change(id, 'confirmed'),
+    unsubscribe: (id: string) => change(id, 'unsubscribed'),
+
+    /**
+     * Claims due messages with one statement: `FOR UPDATE SKIP LOCKED` makes concurrent claims of several
+     * instances take disjoint rows, and the lease (`locked_until`) keeps a claimed row from every other sender
+     * until it is marked sent or failed. A sender that dies mid-delivery leaves the rows to be taken again when the
+     * lease ends. Every statement autocommits: no transaction is held open across an SMTP conversation.
+     */
+    async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay, leaseMs = 5 * 60_000 }: DeliverOptions) {
+      const now = Date.now();
+      const claimed = (await sql<Record<string, unknown>[]>`
+        UPDATE outbox SET locked_until = ${now + leaseMs} WHERE id IN (
+          SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${now}
+            AND (locked_until IS NULL OR locked_until <= ${now})
+          ORDER BY next_attempt_at, created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING *`).map(toQueuedMail);
+      let sent = 0;
+      let failed = 0;
+      for (const mail of claimed) {
+        const result = await deliver(mail);
+        const at = Date.now();
+        if (result.ok) {
+          sent++;
+          await sql`UPDATE outbox SET sent_at = ${at}, locked_until = NULL, last_error = NULL WHERE id = ${mail.id}`;
+        } else {
+          failed++;
+          await sql`UPDATE outbox SET attempts = attempts + 1, last_error = ${result.error.slice(0, 1000)}, locked_until = NULL,
+            next_attempt_at = ${at + retryDelay(mail.attempts + 1)}, failed_at = ${result.permanent ? at : null} WHERE id = ${mail.id}`;
+        }
+      }
+      return { sent, failed };
+    },
+
+    async countUnsentMail() {
+      const [row] = await sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`;
+      return row!.n;
+    },
+
+    async purgeExpired({ pendingBefore, unsubscribedBefore, mailBefore }: RetentionCutoffs) {
+      const pending = await sql`DELETE FROM signups WHERE status = 'pending' AND updated_at < ${pendingBefore}`;
+      const unsubscribed = await sql`DELETE FROM signups WHERE status = 'unsubscribed' AND unsubscribed_at < ${unsubscribedBefore}`;
+      const mail = await sql`DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ${mailBefore}) OR (failed_at IS NOT NULL AND failed_at < ${mailBefore})`;
+      return { pending: pending.count, unsubscribed: unsubscribed.count, mail: mail.count };
+    },
+
+    async ensureSecret(name: string, candidate: string) {
+      await sql`INSERT INTO secrets (name, value, created_at) VALUES (${name}, ${candidate}, ${Date.now()}) ON CONFLICT (name) DO NOTHING`;
+      const [row] = await sql<{ value: string }[]>`SELECT value FROM secrets WHERE name = ${name}`;
+      return row!.value;
     },
 
     async listRegistrations({ limit, offset }: PageRequest): Promise<Page<RegistrationRecord>> {

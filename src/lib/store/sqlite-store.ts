@@ -5,9 +5,10 @@ import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import { createGroupCommit } from './group-commit.ts';
-import { toRegistration, toSignup } from './rows.ts';
+import { toQueuedMail, toRegistration, toSignup } from './rows.ts';
 import {
-  IdempotencyConflictError, MAX_INTERESTS, type Idempotency, type NewRegistration, type NewSignup, type Page, type PageRequest,
+  CONFIRMATION_INTERVAL_MS, IdempotencyConflictError, MAX_INTERESTS, type DeliverOptions, type DeliveryOutcome, type Idempotency,
+  type OutgoingMail, type QueuedMail, type RetentionCutoffs, type SubscriberChange, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
 } from './types.ts';
 
@@ -32,6 +33,9 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const db = new DatabaseSync(join(resolve(dataDir), SQLITE_FILE));
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON;');
   migrate(db);
+  // One process owns a SQLite file (several instances use PostgreSQL): leases left by a crashed run are void, so
+  // the mail it was delivering goes out at once instead of when the lease would have ended.
+  db.exec('UPDATE outbox SET locked_until = NULL WHERE locked_until IS NOT NULL');
 
   // A repeat signup (anyone may post any address) replaces nothing: a stored name and source stay, a missing one is
   // filled in, and new interests are appended to the stored ones, distinct, up to MAX_INTERESTS (the stored come
@@ -46,14 +50,41 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
           UNION ALL SELECT value, 1000 + key FROM json_each(excluded.interests))
         GROUP BY value ORDER BY rank LIMIT ${MAX_INTERESTS})),
       source = COALESCE(signups.source, excluded.source),
-      updated_at = excluded.updated_at
+      updated_at = excluded.updated_at,
+      status = CASE WHEN signups.status = 'unsubscribed' THEN 'pending' ELSE signups.status END,
+      confirm_sent_at = CASE WHEN signups.status = 'unsubscribed' THEN NULL ELSE signups.confirm_sent_at END,
+      unsubscribed_at = NULL
     RETURNING id`);
+  // Claims the confirmation of a pending address unless one went out within the interval: the row decides, so
+  // concurrent signups of one address queue one confirmation.
+  const claimConfirmation = db.prepare(`UPDATE signups SET confirm_sent_at = ?
+    WHERE id = ? AND status = 'pending' AND (confirm_sent_at IS NULL OR confirm_sent_at <= ?) RETURNING id`);
+  const insertMail = db.prepare(`INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const statusOf = db.prepare('SELECT status FROM signups WHERE id = ?');
+  const confirm = db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`);
+  const unsubscribe = db.prepare(`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?
+    WHERE id = ? AND status IN ('pending', 'confirmed')`);
+  // The lease keeps a claimed message from a second sender sharing this file until it is marked; a crash leaves
+  // it to be taken again when the lease ends.
+  const claimMail = db.prepare(`UPDATE outbox SET locked_until = ? WHERE id IN (
+    SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
+      AND (locked_until IS NULL OR locked_until <= ?) ORDER BY next_attempt_at, created_at LIMIT ?) RETURNING *`);
+  const markSent = db.prepare('UPDATE outbox SET sent_at = ?, locked_until = NULL, last_error = NULL WHERE id = ?');
+  const markFailed = db.prepare(`UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, failed_at = ?,
+    locked_until = NULL WHERE id = ?`);
+  const countUnsent = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL');
+  const purgePending = db.prepare(`DELETE FROM signups WHERE status = 'pending' AND updated_at < ?`);
+  const purgeUnsubscribed = db.prepare(`DELETE FROM signups WHERE status = 'unsubscribed' AND unsubscribed_at < ?`);
+  const purgeMail = db.prepare('DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ?) OR (failed_at IS NOT NULL AND failed_at < ?)');
+  const insertSecret = db.prepare('INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING');
+  const readSecret = db.prepare('SELECT value FROM secrets WHERE name = ?');
   const byKey = db.prepare('SELECT id, request_hash FROM registrations WHERE idempotency_key = ?');
   const insertRegistration = db.prepare(`
     INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
       term, courses, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const countSignups = db.prepare('SELECT COUNT(*) AS n FROM signups');
-  const pageSignups = db.prepare('SELECT * FROM signups ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
+  const countSignups = db.prepare('SELECT COUNT(*) AS n FROM signups WHERE (?1 IS NULL OR status = ?1)');
+  const pageSignups = db.prepare('SELECT * FROM signups WHERE (?1 IS NULL OR status = ?1) ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3');
   const countRegistrations = db.prepare('SELECT COUNT(*) AS n FROM registrations');
   const pageRegistrations = db.prepare('SELECT * FROM registrations ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
 
@@ -67,16 +98,28 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
     for (const { table, statement } of deletes) removed[table] = (removed[table] ?? 0) + Number(statement.run(value).changes);
     return removed;
   });
+  const queue = (mail: OutgoingMail, now: number) => {
+    insertMail.run(newId('msg'), mail.to, mail.subject, mail.text, JSON.stringify(mail.headers ?? {}), now, now);
+  };
+  const change = (statement: typeof confirm, id: string) => write((): SubscriberChange => {
+    const now = Date.now();
+    if (statement.run(now, now, id).changes > 0) return 'changed';
+    return statusOf.get(id) ? 'already' : 'missing';
+  });
 
   return {
-    async upsertSignup(s: NewSignup) {
+    async upsertSignup(s: NewSignup, confirmation?: (subscriberId: string) => OutgoingMail) {
       const id = newId('sub');
       const now = Date.now();
-      const row = await write(() => upsert.get(id, s.email, s.name ?? null, JSON.stringify(s.interests), s.source ?? null, now, now) as { id: string });
+      const row = await write(() => {
+        const stored = upsert.get(id, s.email, s.name ?? null, JSON.stringify(s.interests), s.source ?? null, now, now) as { id: string };
+        if (confirmation && claimConfirmation.get(now, stored.id, now - CONFIRMATION_INTERVAL_MS)) queue(confirmation(stored.id), now);
+        return stored;
+      });
       return { created: row.id === id };
     },
 
-    async createRegistration(r: NewRegistration, idempotency?: Idempotency) {
+    async createRegistration(r: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]) {
       return write(() => {
         if (idempotency) {
           const earlier = byKey.get(idempotency.key) as { id: string; request_hash: string } | undefined;
@@ -89,6 +132,7 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
         const values: SQLInputValue[] = [id, idempotency?.key ?? null, idempotency?.requestHash ?? '', r.studentId, r.firstName,
           r.lastName, r.email, r.phone ?? null, r.term, JSON.stringify(r.courses), r.notes ?? null, Date.now()];
         insertRegistration.run(...values);
+        for (const message of mail?.(id) ?? []) queue(message, values[11] as number);
         return { registrationId: id, replayed: false };
       });
     },
@@ -98,10 +142,54 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       return row && { registrationId: row.id, requestHash: row.request_hash };
     },
 
-    async listSignups({ limit, offset }: PageRequest): Promise<Page<SignupRecord>> {
-      const total = Number((countSignups.get() as { n: number }).n);
-      const items = (pageSignups.all(limit, offset) as Record<string, unknown>[]).map(toSignup);
+    async listSignups({ limit, offset, status }: PageRequest): Promise<Page<SignupRecord>> {
+      const total = Number((countSignups.get(status ?? null) as { n: number }).n);
+      const items = (pageSignups.all(status ?? null, limit, offset) as Record<string, unknown>[]).map(toSignup);
       return { total, items };
+    },
+
+    confirmSubscriber: (id: string) => change(confirm, id),
+    unsubscribe: (id: string) => change(unsubscribe, id),
+
+    async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay, leaseMs = 60_000 }: DeliverOptions) {
+      const now = Date.now();
+      const claimed = await write(() => (claimMail.all(now + leaseMs, now, now, limit) as Record<string, unknown>[]).map(toQueuedMail));
+      let sent = 0;
+      let failed = 0;
+      // Each mark is written as soon as its delivery is done, without waiting for that commit before the next
+      // delivery: marks of one event-loop turn share the visitors' group commit instead of costing fsyncs of
+      // their own (every SQLite fsync holds the event loop).
+      const marks: Promise<unknown>[] = [];
+      for (const mail of claimed) {
+        const outcome = await deliver(mail);
+        const at = Date.now();
+        if (outcome.ok) {
+          sent++;
+          marks.push(write(() => markSent.run(at, mail.id)));
+        } else {
+          failed++;
+          marks.push(write(() => markFailed.run(outcome.error.slice(0, 1000), at + retryDelay(mail.attempts + 1), outcome.permanent ? at : null, mail.id)));
+        }
+      }
+      await Promise.all(marks);
+      return { sent, failed };
+    },
+
+    async countUnsentMail() {
+      return Number((countUnsent.get() as { n: number }).n);
+    },
+
+    async purgeExpired({ pendingBefore, unsubscribedBefore, mailBefore }: RetentionCutoffs) {
+      return write(() => ({
+        pending: Number(purgePending.run(pendingBefore).changes),
+        unsubscribed: Number(purgeUnsubscribed.run(unsubscribedBefore).changes),
+        mail: Number(purgeMail.run(mailBefore, mailBefore).changes),
+      }));
+    },
+
+    async ensureSecret(name: string, candidate: string) {
+      await write(() => insertSecret.run(name, candidate, Date.now()));
+      return String((readSecret.get(name) as { value: string }).value);
     },
 
     async listRegistrations({ limit, offset }: PageRequest): Promise<Page<RegistrationRecord>> {

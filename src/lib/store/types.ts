@@ -14,11 +14,53 @@ export interface NewSignup {
   source?: string;
 }
 
+/** pending until the address confirms (double opt-in); unsubscribed until deleted (retention.ts). */
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
 export interface SignupRecord extends NewSignup {
   id: string;
+  status: SubscriberStatus;
   createdAt: number;
   updatedAt: number;
+  confirmedAt?: number;
+  unsubscribedAt?: number;
 }
+
+/** A pending address is sent a confirmation at most this often, however often it is signed up. */
+export const CONFIRMATION_INTERVAL_MS = 60 * 60 * 1000;
+
+/** One email, as the outbox keeps it until it is sent. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+export interface QueuedMail extends OutgoingMail {
+  id: string;
+  /** Failed attempts so far. */
+  attempts: number;
+  createdAt: number;
+}
+
+/** What a delivery attempt reports: sent, or failed (temporary: retried later; permanent: given up). */
+export type DeliveryOutcome = { ok: true } | { ok: false; error: string; permanent: boolean };
+
+export interface DeliverOptions {
+  /** Most messages to take in this call. */
+  limit: number;
+  /** Milliseconds to wait before the next attempt, after `attempts` failed ones. */
+  retryDelay: (attempts: number) => number;
+  /** How long a claimed message stays reserved for this sender (SQLite; PostgreSQL holds a row lock instead). */
+  leaseMs?: number;
+}
+
+/** Rows older than these are deleted by purgeExpired (privacy page: the promises it makes). */
+export interface RetentionCutoffs { pendingBefore: number; unsubscribedBefore: number; mailBefore: number }
+
+/** What confirm and unsubscribe found: done now, done before (a replayed link), or no such subscriber. */
+export type SubscriberChange = 'changed' | 'already' | 'missing';
 
 export interface NewRegistration {
   studentId: string;
@@ -44,16 +86,38 @@ export interface Idempotency {
 }
 
 export interface Page<T> { total: number; items: T[] }
-export interface PageRequest { limit: number; offset: number }
+export interface PageRequest { limit: number; offset: number; status?: SubscriberStatus }
 
 export interface SubmissionStore {
   /**
-   * Stores the signup for `email`, or merges a repeat into the stored one without replacing anything: a missing name
-   * or source is filled in, new interests are added up to MAX_INTERESTS. Resolves once durably committed.
+   * Stores the signup for `email` as pending, or merges a repeat into the stored one without replacing anything: a missing name
+   * or source is filled in, new interests are added up to MAX_INTERESTS; an unsubscribed address becomes pending again. When the address is pending and was not sent a
+   * confirmation within CONFIRMATION_INTERVAL_MS, `confirmation` is called and its mail queued in the same
+   * transaction. Resolves once durably committed.
    */
-  upsertSignup(signup: NewSignup): Promise<{ created: boolean }>;
-  /** Stores a registration, or returns the one stored earlier under the same idempotency key. */
-  createRegistration(registration: NewRegistration, idempotency?: Idempotency): Promise<{ registrationId: string; replayed: boolean }>;
+  upsertSignup(signup: NewSignup, confirmation?: (subscriberId: string) => OutgoingMail): Promise<{ created: boolean }>;
+  /**
+   * Stores a registration, or returns the one stored earlier under the same idempotency key. `mail` is called
+   * for a new registration only; what it returns is queued in the same transaction.
+   */
+  createRegistration(registration: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]):
+    Promise<{ registrationId: string; replayed: boolean }>;
+  /** A pending subscriber becomes confirmed. */
+  confirmSubscriber(id: string): Promise<SubscriberChange>;
+  /** A pending or confirmed subscriber becomes unsubscribed. */
+  unsubscribe(id: string): Promise<SubscriberChange>;
+  /**
+   * Takes up to `limit` due messages and calls `deliver` for each, one at a time; a message is reserved while it
+   * is delivered, so no other sender (in this or another instance) takes it. Sent ones are marked sent; failed
+   * ones are retried after `retryDelay`, or given up when the failure is permanent.
+   */
+  deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, options: DeliverOptions): Promise<{ sent: number; failed: number }>;
+  /** Mail not yet sent (nor given up), oldest first: for tests and the staff area. */
+  countUnsentMail(): Promise<number>;
+  /** Deletes pending signups, unsubscribed ones and finished mail older than the cutoffs. */
+  purgeExpired(cutoffs: RetentionCutoffs): Promise<{ pending: number; unsubscribed: number; mail: number }>;
+  /** The secret stored under `name`; stores `candidate` first if there is none, so every instance gets the same. */
+  ensureSecret(name: string, candidate: string): Promise<string>;
   /** The registration stored under an idempotency key, if any. */
   findIdempotentRegistration(key: string): Promise<{ registrationId: string; requestHash: string } | undefined>;
   /** Newest first. */

@@ -7,6 +7,7 @@ import { readJsonBody } from '../../lib/http/read-json-body.ts';
 import { invalidBody, parseBody } from '../../lib/http/validate-body.ts';
 import { submitRegistration } from '../../lib/forms/submit-registration.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
+import { mailOrigin } from '../../lib/mail/origin.ts';
 import { idempotencyKeySchema, registrationSchema } from '../../schemas/forms.ts';
 
 export const prerender = false;
@@ -20,7 +21,7 @@ export const POST = (async ({ request, clientAddress }) => {
       throw invalidBody([{ path: 'Idempotency-Key', message: 'the header must be 1–128 visible ASCII characters' }], 'The Idempotency-Key header is invalid.');
     }
     const input = parseBody(registrationSchema, await readJsonBody(request, maxBody(route('/api/course-registration'))));
-    const registrationId = await submitRegistration(input, ip, key);
+    const registrationId = await submitRegistration(input, ip, mailOrigin(request), key);
     return json({ status: 'accepted', registrationId }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }) satisfies APIRoute;

@@ -17,7 +17,7 @@ export function enhanceSignupForms(): void {
           source: location.pathname.slice(0, 200),
         };
       },
-      success: () => 'Thank you. You are on the list; look out for our next newsletter.',
+      success: () => 'Thank you. Check your inbox: follow the link in our email to confirm your subscription.',
     });
   }
 }
