@@ -2,9 +2,13 @@
  * Chat retrieval: the site pages that best match a question, through the site search. The content words are
  * searched together and one by one; the lists are merged by reciprocal rank fusion, so a page that several
  * words find ranks above one that a single word finds, and a question whose words never meet on one page
- * still finds something.
+ * still finds something. The whole question is searched too: the search turns it into the site's words (course
+ * codes, synonyms, no stop words) and, when they never meet on one page, ranks pages by the words they hold.
+ * Then a page whose title names what was asked (a program, a handbook topic) goes above one that only mentions
+ * it in passing.
  */
 import { log } from '../log.ts';
+import { rewriteQuery, words as wordsOf } from '../search/query-rewrite.ts';
 import { keywords } from './keywords.ts';
 
 export interface FoundPage { title: string; url: string; markdownUrl: string }
@@ -30,7 +34,8 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   { signal, timeoutMs = RETRIEVAL_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<FoundPage[]> {
   const words = keywords(question);
   if (words.length === 0) return [];
-  const queries = words.length > 1 ? [words.join(' '), ...words] : words;
+  const whole = question.trim().slice(0, 256);
+  const queries = [whole, ...(words.length > 1 ? [words.join(' '), ...words] : words)];
   const timeout = AbortSignal.timeout(timeoutMs);
   const giveUp = signal ? AbortSignal.any([signal, timeout]) : timeout;
   // Settles with [] when retrieval gives up, whether or not the search itself notices the signal.
@@ -43,13 +48,22 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   if (timeout.aborted) log.warn({ timeoutMs }, 'chat retrieval: searches took too long; answering with the pages found so far');
   const scores = new Map<string, { page: FoundPage; score: number }>();
   lists.forEach((results, list) => {
-    // The all-words query is the strongest evidence of relevance; count it twice.
-    const weight = list === 0 && queries.length > 1 ? 2 : 1;
+    // The whole question and the all-words query are the strongest evidence of relevance; count them twice.
+    const weight = list <= 1 && queries.length > 2 ? 2 : 1;
     results.forEach((page, rank) => {
       const entry = scores.get(page.url) ?? { page, score: 0 };
       entry.score += weight / (RRF_K + rank + 1);
       scores.set(page.url, entry);
     });
   });
+  // The title names what the page is about: each asked word in it counts as much as a first place in a list.
+  const asked = rewriteQuery(whole).words.filter((w) => w.length > 2).map(stem);
+  for (const entry of scores.values()) {
+    const title = new Set(wordsOf(entry.page.title).map(stem));
+    entry.score += asked.filter((w) => title.has(w)).length / (RRF_K + 1);
+  }
   return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, max).map((e) => e.page);
 }
+
+/** Crude stem, enough to match "pastor" with "Pastoral" and "refund" with "Refunds" in titles. */
+const stem = (word: string) => word.slice(0, 6);
