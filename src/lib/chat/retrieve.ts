@@ -11,7 +11,7 @@ import { log } from '../log.ts';
 import { rewriteQuery, words as wordsOf } from '../search/query-rewrite.ts';
 import { keywords } from './keywords.ts';
 
-export interface FoundPage { title: string; url: string; markdownUrl: string }
+export interface FoundPage { title: string; url: string; markdownUrl: string; type?: string }
 /** The slice of the search module retrieval needs (src/lib/search: `search`). */
 export type SearchFn = (input: { q: string; limit: number }, options?: { signal?: AbortSignal }) => Promise<{ results: FoundPage[] }>;
 
@@ -25,6 +25,8 @@ const PER_QUERY = 8;
 export const RETRIEVAL_TIMEOUT_MS = 5000;
 // The usual RRF constant: damps the difference between first and second place so agreement between lists wins.
 const RRF_K = 60;
+const TITLE_WEIGHT = 3;
+const TITLED = new Set(['course', 'program', 'handbook']);
 
 /**
  * `signal` is the chat request's: when it aborts, the searches are dropped too.
@@ -35,7 +37,8 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   const words = keywords(question);
   if (words.length === 0) return [];
   const whole = question.trim().slice(0, 256);
-  const queries = [whole, ...(words.length > 1 ? [words.join(' '), ...words] : words)];
+  // The whole question stands in for the all-words query: the search drops its stop words and applies synonyms.
+  const queries = [whole, ...(words.length > 1 ? words : [])];
   const timeout = AbortSignal.timeout(timeoutMs);
   const giveUp = signal ? AbortSignal.any([signal, timeout]) : timeout;
   // Settles with [] when retrieval gives up, whether or not the search itself notices the signal.
@@ -48,19 +51,22 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   if (timeout.aborted) log.warn({ timeoutMs }, 'chat retrieval: searches took too long; answering with the pages found so far');
   const scores = new Map<string, { page: FoundPage; score: number }>();
   lists.forEach((results, list) => {
-    // The whole question and the all-words query are the strongest evidence of relevance; count them twice.
-    const weight = list <= 1 && queries.length > 2 ? 2 : 1;
+    // The whole question is the strongest evidence of relevance; count it twice.
+    const weight = list === 0 && queries.length > 1 ? 2 : 1;
     results.forEach((page, rank) => {
       const entry = scores.get(page.url) ?? { page, score: 0 };
       entry.score += weight / (RRF_K + rank + 1);
       scores.set(page.url, entry);
     });
   });
-  // The title names what the page is about: each asked word in it counts as much as a first place in a list.
+  // The title names what the page is about: each asked word in it counts as much as first places in
+  // TITLE_WEIGHT lists, so the page on a program or handbook topic outranks pages that mention it in passing.
   const asked = rewriteQuery(whole).words.filter((w) => w.length > 2).map(stem);
   for (const entry of scores.values()) {
+    // Listings (the home page, the course and program lists: type "page") name every topic in passing.
+    if (!TITLED.has(entry.page.type ?? '')) continue;
     const title = new Set(wordsOf(entry.page.title).map(stem));
-    entry.score += asked.filter((w) => title.has(w)).length / (RRF_K + 1);
+    entry.score += TITLE_WEIGHT * asked.filter((w) => title.has(w)).length / (RRF_K + 1);
   }
   return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, max).map((e) => e.page);
 }
