@@ -62,7 +62,8 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
     const rule = RULES.find((r) => r.typed.every((w, k) => tokens[i + k] && !tokens[i + k].fixed && tokens[i + k].word === w));
     if (!rule) continue;
     const typed = tokens.slice(i, i + rule.typed.length).map((t) => t.typed).join(' ');
-    tokens.splice(i, rule.typed.length, ...rule.means.map((w, k) => ({ word: w, typed: k === 0 ? typed : '', fixed: true })));
+    // A stop word of what it means ("of" in "Master of Divinity") goes with the others in step 3.
+    tokens.splice(i, rule.typed.length, ...rule.means.map((w, k) => ({ word: w, typed: k === 0 ? typed : '', fixed: !STOPWORDS.has(w) })));
     i += rule.means.length - 1;
   }
 
