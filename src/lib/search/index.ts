@@ -67,7 +67,7 @@ const answerBytes = (a: Answer) => 200 + a.results.reduce((n, r) => n + 200 + 2 
  */
 export async function search(input: SearchQueryInput, options: SearchOptions = {}): Promise<SearchResponse> {
   const { q, type, limit, offset } = searchQuerySchema.parse(input);
-  const { words, codes, suggestion } = rewriteQuery(toPagefindQuery(q), vocabularyOf(bundleDir()));
+  const { words, codes, suggestion } = rewritten(toPagefindQuery(q));
   const said = { query: q, ...(suggestion ? { suggestion } : {}) };
   if (words.length === 0) return { ...said, total: 0, limit, offset, results: [] };
   try {
@@ -139,6 +139,22 @@ function getPool(): SearchPool {
     void warmCommonTerms(bundle, (q, type) => (pool === current ? cached({ q, type, limit: 10, offset: 0 }, { background: true }) : undefined));
   }
   return pool;
+}
+
+/**
+ * The rewrite of a query (query-rewrite.ts), remembered for the last REWRITES queries: it runs on the HTTP thread
+ * for every request, cached answer or not, and correcting a typo compares it with thousands of words (~1 ms on the
+ * 10,000-page benchmark site).
+ */
+const REWRITES = 2000;
+const rewrites = new Map<string, ReturnType<typeof rewriteQuery>>();
+function rewritten(q: string): ReturnType<typeof rewriteQuery> {
+  let hit = rewrites.get(q);
+  if (hit) return hit;
+  hit = rewriteQuery(q, vocabularyOf(bundleDir()));
+  if (rewrites.size >= REWRITES) rewrites.delete(rewrites.keys().next().value!);
+  rewrites.set(q, hit);
+  return hit;
 }
 
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
