@@ -21,10 +21,13 @@ export interface Rewritten {
   suggestion?: string;
 }
 
-/** Lowercase words; dots inside or after letters are dropped ("M.Div." is "mdiv"); hyphens separate. */
+/**
+ * Lowercase words: split at spaces, hyphens and slashes, punctuation around a word dropped, inside kept for
+ * Pagefind to read as it indexes ("q&a", "paul's"); dots inside or after letters are dropped ("M.Div." is "mdiv").
+ */
 export function words(text: string): string[] {
   return text.toLowerCase().normalize('NFKC').replace(/(\p{L})\.(?=\p{L}|\s|$)/gu, '$1')
-    .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+    .split(/[\s\-‐–—_/]+/u).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter((w) => w !== '');
 }
 
 const CODE = /^[a-z]{2,4}\d{3}$/;
@@ -75,7 +78,7 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
   let corrected = false;
   const shown: string[] = [];
   for (const t of tokens) {
-    if (vocabulary && !t.fixed && t.word.length >= 3 && !/^\d+$/.test(t.word) && !vocabulary.has(t.word) && !vocabulary.hasPrefix(t.word)) {
+    if (vocabulary && !t.fixed && t.word.length >= 3 && /^\p{L}+$/u.test(t.word) && !vocabulary.has(t.word) && !vocabulary.hasPrefix(t.word)) {
       const near = vocabulary.correct(t.word);
       if (near) {
         t.word = near;
