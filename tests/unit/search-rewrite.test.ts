@@ -82,6 +82,16 @@ describe('partial matches', () => {
     expect(answer.results.map((r) => r.url)).toEqual(['/fees/', '/refunds/', '/home/']);
     expect(answer.total).toBe(3);
   });
+  it('searches at most six words alone, however long the query', async () => {
+    const asked: string[] = [];
+    const many = Array.from({ length: 30 }, (_, i) => `word${i}`);
+    await rankPartial({ q: many.join(' '), limit: 10, offset: 0 }, many, async (q) => { asked.push(q.q); return { total: 0, results: [] }; });
+    expect(asked.length).toBe(6);
+  });
+  it('corrects at most four words of a query', () => {
+    const fixed = rewriteQuery('theolgy hebrw greak scholarshp refnds', site).words;
+    expect(fixed).toEqual(['theology', 'hebrew', 'greek', 'scholarships', 'refnds']);
+  });
   it('puts the pages of the course codes asked for first', () => {
     const answer = codesFirst({ total: 2, results: [hit('/courses/mus101/'), hit('/courses/the101/')] }, ['the101']);
     expect(answer.results[0]!.url).toBe('/courses/the101/');

@@ -2,6 +2,8 @@ import type { RawAnswer, RawHit, RawQuery } from './pool.ts';
 
 /** Each word's list is read this deep (or to the requested window, if deeper). */
 const DEPTH = 20;
+/** At most this many words are searched alone (the longest, which tend to say most): a long query costs a few searches, not one per word. */
+const MAX_WORDS = 6;
 
 /**
  * The answer to a query whose words are never all on one page (Pagefind's AND found nothing): each word is
@@ -12,7 +14,8 @@ const DEPTH = 20;
  */
 export async function rankPartial(query: RawQuery, words: string[], run: (q: RawQuery) => Promise<RawAnswer>): Promise<RawAnswer> {
   const depth = Math.max(DEPTH, query.offset + query.limit);
-  const lists = await Promise.all(words.map((q) => run({ q, type: query.type, limit: Math.min(depth, 50), offset: 0 })));
+  const chosen = [...words].sort((a, b) => b.length - a.length).slice(0, MAX_WORDS);
+  const lists = await Promise.all(chosen.map((q) => run({ q, type: query.type, limit: Math.min(depth, 50), offset: 0 })));
   const pages = new Map<string, { hit: RawHit; score: number }>();
   for (const list of lists) {
     if (list.total === 0) continue;

@@ -31,6 +31,7 @@ export function words(text: string): string[] {
 }
 
 const CODE = /^[a-z]{2,4}\d{3}$/;
+const MAX_CORRECTIONS = 4;
 
 interface Rule { typed: string[]; means: string[] }
 /** The synonyms as word lists, longest phrase first (so "master of divinity degree" wins over "degree"). */
@@ -76,9 +77,12 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
 
   // 4. Typos: only a word the site has no word for, nor any word starting with it (Pagefind matches prefixes).
   let corrected = false;
+  let tries = 0;
   const shown: string[] = [];
   for (const t of tokens) {
-    if (vocabulary && !t.fixed && t.word.length >= 3 && /^\p{L}+$/u.test(t.word) && !vocabulary.has(t.word) && !vocabulary.hasPrefix(t.word)) {
+    // Each try compares the word with thousands (~1 ms on 10,000 pages); a query of garbage gets a few, not 40.
+    if (vocabulary && tries < MAX_CORRECTIONS && !t.fixed && t.word.length >= 3 && /^\p{L}+$/u.test(t.word) && !vocabulary.has(t.word) && !vocabulary.hasPrefix(t.word)) {
+      tries++;
       const near = vocabulary.correct(t.word);
       if (near) {
         t.word = near;
