@@ -16,6 +16,9 @@ import { FILLER_QUERIES, SUBJECTS, generatePages, writeHtmlSite } from '../scrip
 import { countWords, writeCommonTerms } from '../integrations/pagefind.ts';
 import { SearchPool } from '../src/lib/search/pool.ts';
 import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
+import { writeVocabulary } from '../integrations/search-text.ts';
+import { rewriteQuery } from '../src/lib/search/query-rewrite.ts';
+import { VOCABULARY_FILE, Vocabulary } from '../src/lib/search/vocabulary.ts';
 import { startProcess, type LoadResult, fmt } from './lib.ts';
 
 const PAGES = 10_000;
@@ -76,6 +79,12 @@ export async function run() {
     for (const f of files) countWords(await readFile(join(site, f), 'utf8'), df);
     await writeCommonTerms(bundle, df, files.length);
   }
+  if (!existsSync(join(bundle, VOCABULARY_FILE))) {
+    // Sites generated before the build wrote it; timed, as the build's share of the vocabulary.
+    const started = performance.now();
+    const { words, bytes } = await writeVocabulary(bundle);
+    console.log(`vocabulary written in ${((performance.now() - started) / 1000).toFixed(1)} s (${words} words, ${mb(bytes)})`);
+  }
   const fragments = join(bundle, 'fragment');
   console.log(`\nindex: ${mb(bytes(bundle))} on disk (${mb(bytes(fragments))} of it page fragments, loaded only for returned results)`);
   const { distinct, paths } = queryMix(5000);
@@ -107,6 +116,58 @@ export async function run() {
     }
   }
   await cpuPerQuery(bundle);
+  await rewriteCost(bundle, distinct);
+  await rewrittenCpu(bundle, distinct);
+}
+
+/**
+ * Worker CPU per uncached query of the mix as Pagefind gets it today (the raw query, straight to the pool) and
+ * through search() (rewritten; several worker searches when a query's words never meet on one page), one worker,
+ * no answer cache, in the same run.
+ */
+async function rewrittenCpu(bundle: string, distinct: string[]) {
+  Object.assign(process.env, { SEARCH_BUNDLE_DIR: bundle, SEARCH_WORKERS: '1', SEARCH_CACHE_SIZE: '0', SEARCH_WARM: 'off' });
+  const { search, searchStats, closeSearch } = await import('../src/lib/search/index.ts');
+  const requests = distinct.map((p) => new URL(p, 'http://x').searchParams).map((s) => ({ q: s.get('q')!, type: (s.get('type') ?? undefined) as never }));
+  const pool = new SearchPool(bundle, 1);
+  try {
+    await pool.run({ q: 'zzzz', limit: 10, offset: 0 });
+    for (const { q, type } of requests) await pool.run({ q, type, limit: 10, offset: 0 });
+    const raw = pool.stats.cpuMicros / pool.stats.queries / 1000;
+    await search({ q: 'zzzz' });
+    const before = searchStats();
+    for (const r of requests) await search(r);
+    const after = searchStats();
+    const rewrittenMs = (after.cpuMsPerQuery * after.queries - before.cpuMsPerQuery * before.queries) / requests.length;
+    console.log(`\nworker CPU per uncached query of the mix (${requests.length} distinct requests, one worker)`);
+    console.log(`  as typed, straight to Pagefind (today)        ${raw.toFixed(1)} ms`);
+    console.log(`  through search(): rewritten, partial matches   ${rewrittenMs.toFixed(1)} ms (${after.queries - before.queries} worker searches)  ratio ${(rewrittenMs / raw).toFixed(2)}`);
+  } finally {
+    await pool.close();
+    await closeSearch();
+  }
+}
+
+/**
+ * What the query rewrite (query-rewrite.ts: codes, synonyms, stop words, typos against the vocabulary) costs on the
+ * HTTP thread, where it runs for every request, cached or not: its time per query over the mix and over typos, and
+ * the heap the vocabulary holds.
+ */
+async function rewriteCost(bundle: string, distinct: string[]) {
+  globalThis.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const vocabulary = new Vocabulary(JSON.parse(readFileSync(join(bundle, VOCABULARY_FILE), 'utf8')));
+  globalThis.gc?.();
+  const held = process.memoryUsage().heapUsed - before;
+  console.log(`\nquery rewrite on the HTTP thread (vocabulary: ${vocabulary.size} words, ${mb(statSync(join(bundle, VOCABULARY_FILE)).size)} file, ${mb(held)} heap${globalThis.gc ? '' : '; rough: run node with --expose-gc'})`);
+  const queries = distinct.map((p) => new URL(p, 'http://x').searchParams.get('q')!);
+  const typos = queries.map((q) => q.replace(/([a-z])([a-z])([a-z]*)$/, '$2$1$3')); // two letters swapped in each
+  for (const [label, list] of [['the query mix', queries], ['the same with a typo in each', typos]] as const) {
+    const started = process.hrtime.bigint();
+    for (let round = 0; round < 5; round++) for (const q of list) rewriteQuery(q, vocabulary);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6 / (5 * list.length);
+    console.log(`  ${label.padEnd(44)} ${ms.toFixed(3)} ms per query (${list.length} queries)`);
+  }
 }
 
 /** Worker CPU per query, one worker, one query at a time: every distinct query once (misses), then paging. */

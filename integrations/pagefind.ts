@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { pageFile } from '../src/lib/site/page-files.ts';
 import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
+import { spaceCells, writeVocabulary } from './search-text.ts';
 
 /** Pages that ask search engines to stay away (the 404 page, the search page) stay out of the site search too. */
 const NOINDEX = /<meta name="robots" content="noindex"/;
@@ -35,7 +36,7 @@ function check(step: string, response: { errors: string[] }) {
 
 /**
  * Indexes every HTML page under `root` that has a `data-pagefind-body` and no robots noindex, and writes the bundle
- * to `root/pagefind`, with common-terms.json (the words on most pages) in it. Every Pagefind answer is checked for
+ * to `root/pagefind`, with common-terms.json (the words on most pages) and vocabulary.json (every indexed word) in it. Every Pagefind answer is checked for
  * errors and Pagefind is always closed. Also used by scripts/generate-site.ts for the benchmark site.
  */
 export async function indexSite(root: string): Promise<{ pages: number; ms: number }> {
@@ -50,12 +51,13 @@ export async function indexSite(root: string): Promise<{ pages: number; ms: numb
     for (const file of files) {
       const content = await readFile(join(root, file), 'utf8');
       if (NOINDEX.test(content) || !content.includes('data-pagefind-body')) continue;
-      check(`indexing ${file}`, await index.addHTMLFile({ sourcePath: file, content }));
+      check(`indexing ${file}`, await index.addHTMLFile({ sourcePath: file, content: spaceCells(content) }));
       countWords(content, df);
       pages++;
     }
     check('writeFiles', await index.writeFiles({ outputPath: join(root, 'pagefind') }));
     await writeCommonTerms(join(root, 'pagefind'), df, pages);
+    await writeVocabulary(join(root, 'pagefind'));
     return { pages, ms: Math.round(performance.now() - started) };
   } finally {
     // Pagefind runs as a child process; left open it keeps the build from exiting.

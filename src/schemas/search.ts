@@ -35,6 +35,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchResponseSchema = z.object({
   query: z.string().describe('The query as searched (trimmed)'),
+  suggestion: z.string().optional().describe('Present when a word of the query is not on the site and was corrected to the nearest word that is: the query as searched (show it as "Showing results for …")'),
   total: z.number().int().min(0).describe('How many pages match in all, not only the ones returned'),
   limit: z.number().int().describe('The limit applied'),
   offset: z.number().int().describe('The offset applied'),

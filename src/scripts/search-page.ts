@@ -6,7 +6,7 @@
 export {}; // a module, so its names do not collide with globals such as window.status
 
 interface Result { title: string; url: string; type: string; excerpt: string }
-interface Answer { query: string; total: number; offset: number; results: Result[] }
+interface Answer { query: string; suggestion?: string; total: number; offset: number; results: Result[] }
 
 const PAGE_SIZE = 10;
 const LABELS: Record<string, string> = { course: 'Course', program: 'Program', handbook: 'Handbook', page: 'Page' };
@@ -40,9 +40,10 @@ if (form && input && typeSelect && status && list && pager) {
       next.set('offset', String(PAGE_SIZE));
       pager.append(Object.assign(document.createElement('a'), { href: `/search/?${next}`, rel: 'next', textContent: 'More results' }));
     }
-    status.textContent = answer.total === 0 ? `No pages match “${answer.query}”.`
-      : `${answer.total} ${answer.total === 1 ? 'page matches' : 'pages match'} “${answer.query}”` +
-        (answer.total > PAGE_SIZE ? `, showing 1–${answer.results.length}.` : '.');
+    status.textContent = (answer.suggestion ? `Showing results for “${answer.suggestion}”. ` : '') +
+      (answer.total === 0 ? `No pages match “${answer.query}”.`
+        : `${answer.total} ${answer.total === 1 ? 'page matches' : 'pages match'} “${answer.query}”` +
+          (answer.total > PAGE_SIZE ? `, showing 1–${answer.results.length}.` : '.'));
   };
 
   const run = async () => {

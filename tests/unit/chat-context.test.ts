@@ -40,7 +40,18 @@ describe('retrievePages', () => {
     const pages = await retrievePages('Can I take Greek online?', search, 3);
     expect(pages[0]!.url).toBe('/bib201/');
     expect(pages.map((p) => p.url)).toHaveLength(3);
-    expect(search.queries).toEqual(['greek online', 'greek', 'online']);
+    expect(search.queries).toEqual(['Can I take Greek online?', 'greek', 'online']);
+  });
+
+  it('puts the program or handbook page whose title names what was asked above pages that mention it', async () => {
+    const titled = (slug: string, title: string, type: string): FoundPage => ({ ...page(slug), title, type });
+    const lists: Record<string, FoundPage[]> = {
+      refunds: [page('key-dates'), titled('refunds', 'Refunds', 'handbook')],
+      money: [page('key-dates'), page('home')],
+    };
+    const search: SearchFn = async ({ q }) => ({ results: lists[q] ?? [] });
+    const pages = await retrievePages('refunds money', search, 3);
+    expect(pages[0]!.url).toBe('/refunds/');
   });
 
   it('still answers when one query fails, and asks nothing for small talk', async () => {

@@ -2,7 +2,7 @@
  * Search terms from a chat question. Pagefind matches pages containing every term of a query, so a whole
  * question ("Can I take Greek online, and what do I need first?") finds almost nothing; its content words do.
  */
-const STOPWORDS = new Set(`a about above after again all also am an and any are as at be because been before being
+export const STOPWORDS = new Set(`a about above after again all also am an and any are as at be because been before being
 below between both but by can could did do does doing done during each either else for from further get gets got had
 has have having he her here hers him his how i if in into is it its just know let like may me might more most much
 must my need needs no nor not now of off on once only or other our out over own please same she should so some such

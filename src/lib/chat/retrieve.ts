@@ -2,12 +2,16 @@
  * Chat retrieval: the site pages that best match a question, through the site search. The content words are
  * searched together and one by one; the lists are merged by reciprocal rank fusion, so a page that several
  * words find ranks above one that a single word finds, and a question whose words never meet on one page
- * still finds something.
+ * still finds something. The whole question is searched too: the search turns it into the site's words (course
+ * codes, synonyms, no stop words) and, when they never meet on one page, ranks pages by the words they hold.
+ * Then a page whose title names what was asked (a program, a handbook topic) goes above one that only mentions
+ * it in passing.
  */
 import { log } from '../log.ts';
+import { rewriteQuery, words as wordsOf } from '../search/query-rewrite.ts';
 import { keywords } from './keywords.ts';
 
-export interface FoundPage { title: string; url: string; markdownUrl: string }
+export interface FoundPage { title: string; url: string; markdownUrl: string; type?: string }
 /** The slice of the search module retrieval needs (src/lib/search: `search`). */
 export type SearchFn = (input: { q: string; limit: number }, options?: { signal?: AbortSignal }) => Promise<{ results: FoundPage[] }>;
 
@@ -21,6 +25,8 @@ const PER_QUERY = 8;
 export const RETRIEVAL_TIMEOUT_MS = 5000;
 // The usual RRF constant: damps the difference between first and second place so agreement between lists wins.
 const RRF_K = 60;
+const TITLE_WEIGHT = 3;
+const TITLED = new Set(['course', 'program', 'handbook']);
 
 /**
  * `signal` is the chat request's: when it aborts, the searches are dropped too.
@@ -30,7 +36,9 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   { signal, timeoutMs = RETRIEVAL_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<FoundPage[]> {
   const words = keywords(question);
   if (words.length === 0) return [];
-  const queries = words.length > 1 ? [words.join(' '), ...words] : words;
+  const whole = question.trim().slice(0, 256);
+  // The whole question stands in for the all-words query: the search drops its stop words and applies synonyms.
+  const queries = [whole, ...(words.length > 1 ? words : [])];
   const timeout = AbortSignal.timeout(timeoutMs);
   const giveUp = signal ? AbortSignal.any([signal, timeout]) : timeout;
   // Settles with [] when retrieval gives up, whether or not the search itself notices the signal.
@@ -43,7 +51,7 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   if (timeout.aborted) log.warn({ timeoutMs }, 'chat retrieval: searches took too long; answering with the pages found so far');
   const scores = new Map<string, { page: FoundPage; score: number }>();
   lists.forEach((results, list) => {
-    // The all-words query is the strongest evidence of relevance; count it twice.
+    // The whole question is the strongest evidence of relevance; count it twice.
     const weight = list === 0 && queries.length > 1 ? 2 : 1;
     results.forEach((page, rank) => {
       const entry = scores.get(page.url) ?? { page, score: 0 };
@@ -51,5 +59,17 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
       scores.set(page.url, entry);
     });
   });
+  // The title names what the page is about: each asked word in it counts as much as first places in
+  // TITLE_WEIGHT lists, so the page on a program or handbook topic outranks pages that mention it in passing.
+  const asked = rewriteQuery(whole).words.filter((w) => w.length > 2).map(stem);
+  for (const entry of scores.values()) {
+    // Listings (the home page, the course and program lists: type "page") name every topic in passing.
+    if (!TITLED.has(entry.page.type ?? '')) continue;
+    const title = new Set(wordsOf(entry.page.title).map(stem));
+    entry.score += TITLE_WEIGHT * asked.filter((w) => title.has(w)).length / (RRF_K + 1);
+  }
   return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, max).map((e) => e.page);
 }
+
+/** Crude stem, enough to match "pastor" with "Pastoral" and "refund" with "Refunds" in titles. */
+const stem = (word: string) => word.slice(0, 6);

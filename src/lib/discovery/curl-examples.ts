@@ -28,7 +28,7 @@ export const curlExamples: CurlExample[] = [
   },
   {
     id: 'search', title: 'Search', check: 'shape',
-    about: '`q` is required (1–256 characters); `type` is one of `course`, `program`, `handbook`, `page`; `limit` 1–50 (default 10); `offset` for paging. `excerpt` is HTML-safe: only `<mark>` tags appear. `markdownUrl` is the page as Markdown.',
+    about: '`q` is required (1–256 characters); `type` is one of `course`, `program`, `handbook`, `page`; `limit` 1–50 (default 10); `offset` for paging. `excerpt` is HTML-safe: only `<mark>` tags appear. `markdownUrl` is the page as Markdown. `suggestion` is there only when a misspelt word was corrected to the nearest word on the site: the query as searched.',
     command: "curl -s '{origin}/api/search?q=greek&type=course&limit=1'",
     output: '{"query":"greek","total":9,"limit":1,"offset":0,"results":[{"title":"LAN301: Greek Readings","url":"/courses/lan301/","type":"course","excerpt":"Ancient Languages. LAN301: <mark>Greek</mark> Readings. Extended reading in <mark>Greek</mark> beyond the grammar course…","markdownUrl":"/courses/lan301.md"}]}',
   },

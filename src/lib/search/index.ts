@@ -16,13 +16,19 @@ import { markdownUrl } from '../site/twin-path.ts';
 import { clientDir } from '../site/built-site.ts';
 import { pageTypes, searchQuerySchema, type PageType, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
 import { sanitizeExcerpt } from './excerpt.ts';
+import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
+import { rankPartial, codesFirst } from './partial.ts';
+import { rewriteQuery } from './query-rewrite.ts';
+import { vocabularyOf } from './vocabulary.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 import { gaugeSources, searchCache } from '../metrics/index.ts';
 
 export { parseSearchParams } from './params.ts';
 
+/** A query as the workers get it, with what the rewrite found (query-rewrite.ts). */
+type Query = RawQuery & { words?: string[]; codes?: string[] };
 /** One search on its way, shared by every caller asking the same; dropped when every caller has gone. */
 interface Flight { answer: Promise<Answer>; controller: AbortController; waiters: number }
 let pool: SearchPool | undefined;
@@ -61,10 +67,11 @@ const toPagefindQuery = (q: string) => q.replace(/[<>]/g, ' ').replace(/\s+/g, '
  */
 export async function search(input: SearchQueryInput, options: SearchOptions = {}): Promise<SearchResponse> {
   const { q, type, limit, offset } = searchQuerySchema.parse(input);
-  const terms = toPagefindQuery(q);
-  if (terms === '') return { query: q, total: 0, limit, offset, results: [] };
+  const { words, codes, suggestion } = rewritten(toPagefindQuery(q));
+  const said = { query: q, ...(suggestion ? { suggestion } : {}) };
+  if (words.length === 0) return { ...said, total: 0, limit, offset, results: [] };
   try {
-    return { query: q, ...(await cached({ q: terms, type, limit, offset }, options)) };
+    return { ...said, ...(await cached({ q: words.join(' '), words, codes, type, limit, offset }, options)) };
   } catch (err) {
     if (err instanceof SearchBusyError) throw searchUnavailable();
     throw err;
@@ -72,7 +79,7 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
 }
 
 /** The cached answer, or one search shared by everyone asking the same while it runs. */
-async function cached(query: RawQuery, { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean }): Promise<Answer> {
+async function cached(query: Query, { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean }): Promise<Answer> {
   signal?.throwIfAborted();
   const config = getConfig();
   cache ??= createAnswerCache(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024) ?? null;
@@ -93,7 +100,7 @@ async function cached(query: RawQuery, { signal, beforeMiss, background = false 
   return waitFor(flight, signal);
 }
 
-function startFlight(key: string, query: RawQuery, background: boolean): Flight {
+function startFlight(key: string, query: Query, background: boolean): Flight {
   const current = cache;
   const controller = new AbortController();
   const flight: Flight = {
@@ -123,21 +130,39 @@ function waitFor(flight: Flight, signal: AbortSignal | undefined): Promise<Answe
 function getPool(): SearchPool {
   if (pool) return pool;
   const config = getConfig();
-  const bundleDir = config.SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
+  const bundle = bundleDir();
   // One core stays with the HTTP thread, which answers every cached query; on 2 cores one worker also keeps the
   // server's memory within its goal (each worker holds its own wasm and heap; figures in docs/search.md).
-  pool = new SearchPool(bundleDir, config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1), config.SEARCH_QUEUE_MAX);
+  pool = new SearchPool(bundle, config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1), config.SEARCH_QUEUE_MAX);
   if (config.SEARCH_WARM === 'on' && config.SEARCH_CACHE_SIZE > 0) {
     const current = pool;
     // Not awaited: requests never wait for warming, and warming only uses idle workers.
-    void warmCommonTerms(bundleDir, (q, type) => (pool === current ? cached({ q, type, limit: 10, offset: 0 }, { background: true }) : undefined));
+    void warmCommonTerms(bundle, (q, type) => (pool === current ? cached({ q, type, limit: 10, offset: 0 }, { background: true }) : undefined));
   }
   return pool;
 }
 
-async function runSearch(query: RawQuery, background: boolean, signal: AbortSignal): Promise<Answer> {
+/**
+ * The rewrite of a query (query-rewrite.ts), remembered for the last 2,000 queries: it runs on the HTTP thread
+ * for every request, cached answer or not, and correcting a typo compares it with thousands of words (~1 ms on the
+ * 10,000-page benchmark site).
+ */
+const rewrites = new LRUCache<string, ReturnType<typeof rewriteQuery>>({ max: 2000 });
+function rewritten(q: string): ReturnType<typeof rewriteQuery> {
+  let hit = rewrites.get(q);
+  if (!hit) rewrites.set(q, hit = rewriteQuery(q, vocabularyOf(bundleDir())));
+  return hit;
+}
+
+const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
+
+async function runSearch({ words = [], codes = [], ...query }: Query, background: boolean, signal: AbortSignal): Promise<Answer> {
   const workers = getPool();
-  const raw: RawAnswer = background ? await workers.runInBackground(query) : await workers.run(query, signal);
+  const run = (q: RawQuery) => (background ? workers.runInBackground(q) : workers.run(q, signal));
+  let raw: RawAnswer = await run(query);
+  // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
+  if (raw.total === 0 && words.length > 1) raw = await rankPartial(query, words, run);
+  if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
     total: raw.total, limit: query.limit, offset: query.offset,
     results: raw.results.map((r) => ({

@@ -1,0 +1,39 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { VOCABULARY_FILE, type VocabularyFile } from '../src/lib/search/vocabulary.ts';
+
+/**
+ * Pagefind joins the text of neighbouring elements without a space unless one of them is a block it knows, so a
+ * fact list (<dt>Credits</dt><dd>3</dd>) or a table row indexed as "Credits3", and excerpts read
+ * "DepartmentAncient LanguagesCredits3". A space before each closing tag of these elements keeps words apart.
+ * @example spaceCells('<dt>Credits</dt><dd>3</dd>') === '<dt>Credits </dt><dd>3 </dd>'
+ */
+export function spaceCells(html: string): string {
+  return html.replace(/<\/(dt|dd|td|th|li|caption|figcaption|summary|label|button)>/gi, ' </$1>');
+}
+
+/** Words as the vocabulary keeps them: lowercase letters and digits (a course code is one word: "bib201"). */
+export const indexWords = (text: string) => text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Writes vocabulary.json into the bundle: every word of the indexed text, read back from Pagefind's own page
+ * fragments (so it is exactly what was indexed, excerpts' text and titles), with the number of pages it is on.
+ * The search corrects typos against it and tells course codes from words (src/lib/search/vocabulary.ts).
+ */
+export async function writeVocabulary(bundleDir: string): Promise<{ words: number; bytes: number }> {
+  const dir = join(bundleDir, 'fragment');
+  const pages = new Map<string, number>();
+  const files = await readdir(dir);
+  for (const file of files) {
+    const raw = gunzipSync(await readFile(join(dir, file))).toString('utf8');
+    const fragment = JSON.parse(raw.slice(raw.indexOf('{'))) as { content?: string; meta?: { title?: string } };
+    for (const word of new Set(indexWords(`${fragment.meta?.title ?? ''} ${fragment.content ?? ''}`))) {
+      if (word.length < 40) pages.set(word, (pages.get(word) ?? 0) + 1);
+    }
+  }
+  const vocabulary: VocabularyFile = { pages: files.length, words: [...pages].sort((a, b) => (a[0] < b[0] ? -1 : 1)) };
+  const text = `${JSON.stringify(vocabulary)}\n`;
+  await writeFile(join(bundleDir, VOCABULARY_FILE), text);
+  return { words: pages.size, bytes: Buffer.byteLength(text) };
+}

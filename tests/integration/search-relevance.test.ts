@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+const client = join(process.cwd(), 'dist/client');
+let server: RunningServer;
+beforeAll(async () => { server = await startServer({ RATE_LIMIT_DISABLED: '1' }); });
+afterAll(async () => { await server?.stop(); });
+
+interface Answer { query: string; suggestion?: string; total: number; results: { url: string; excerpt: string }[] }
+const search = async (q: string): Promise<Answer> => {
+  const res = await fetch(`${server.url}/api/search?${new URLSearchParams({ q })}`);
+  expect(res.status).toBe(200);
+  return res.json();
+};
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+describe('indexed text', () => {
+  it('glues no two words together on any page (fact lists, tables): every indexed word is a word of the page', () => {
+    const fragments = readdirSync(join(client, 'pagefind/fragment'));
+    expect(fragments.length).toBeGreaterThan(50);
+    const glued: string[] = [];
+    for (const file of fragments) {
+      const raw = gunzipSync(readFileSync(join(client, 'pagefind/fragment', file))).toString('utf8');
+      const fragment = JSON.parse(raw.slice(raw.indexOf('{'))) as { url: string; content: string };
+      const html = readFileSync(join(client, fragment.url, 'index.html'), 'utf8');
+      // Every element boundary as a space: the words the page shows, none joined.
+      const shown = new Set(words(html.replace(/<[^>]*>/g, ' ').replace(/&#?\w+;/g, ' ')));
+      for (const word of new Set(words(fragment.content))) if (!shown.has(word)) glued.push(`${fragment.url}: ${word}`);
+    }
+    expect(glued).toEqual([]);
+  });
+});
+
+describe('search finds what a visitor means', () => {
+  it('answers a question whose words are not all on one page, ignoring its stop words', async () => {
+    const answer = await search('how much does it cost');
+    expect(answer.results[0]?.url).toBe('/handbook/tuition-and-fees/');
+    expect((await search('take a break from studies')).results[0]?.url).toBe('/handbook/leave-of-absence/');
+  });
+
+  it('corrects a word the site does not use, and says what it searched (suggestion)', async () => {
+    const answer = await search('theolgy');
+    expect(answer.suggestion).toBe('theology');
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect((await search('scholarshp')).results[0]?.url).toBe('/handbook/scholarships-and-bursaries/');
+    expect(await search('greek')).not.toHaveProperty('suggestion');
+  });
+
+  it('applies the editors\' synonyms and abbreviations', async () => {
+    expect((await search('MDiv')).results[0]?.url).toBe('/programs/master-of-divinity/');
+    expect((await search('M.Div.')).results[0]?.url).toBe('/programs/master-of-divinity/');
+    expect((await search('BTh')).results[0]?.url).toBe('/programs/bachelor-of-theology/');
+  });
+
+  it('finds a course by its code with or without the space, in any case, first', async () => {
+    for (const q of ['the 101', 'THE101', 'The-101']) expect((await search(q)).results[0]?.url).toBe('/courses/the101/');
+  });
+
+  it('the search page says "Showing results for" a corrected query', async () => {
+    const html = await (await fetch(`${server.url}/search/?q=theolgy`)).text();
+    expect(html).toContain('Showing results for “theology”');
+  });
+});
