@@ -183,16 +183,17 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
     });
 
     it('erases every record of one address, says how many per table, and keeps everyone else', async () => {
-      await store.upsertSignup({ email: 'ada@example.org', interests: ['events'] });
-      await store.upsertSignup({ email: 'grace@example.org', interests: [] });
+      await store.upsertSignup({ email: 'ada@example.org', interests: ['events'] }, confirmation('ada@example.org'));
+      await store.upsertSignup({ email: 'grace@example.org', interests: [] }, confirmation('grace@example.org'));
       await store.createRegistration(sampleRegistration());
       await store.createRegistration(sampleRegistration({ term: '2027-fall' }), { key: 'k-1', requestHash: 'h' });
       await store.createRegistration(sampleRegistration({ email: 'grace@example.org' }));
-      expect(await store.eraseEmail('ada@example.org')).toEqual({ signups: 1, registrations: 2 });
+      expect(await store.eraseEmail('ada@example.org')).toEqual({ outbox: 1, signups: 1, registrations: 2 });
+      expect((await drain(store)).map((m) => m.to)).toEqual(['grace@example.org']);
       expect((await store.listSignups({ limit: 10, offset: 0 })).items.map((s) => s.email)).toEqual(['grace@example.org']);
       expect((await store.listRegistrations({ limit: 10, offset: 0 })).items.map((r) => r.email)).toEqual(['grace@example.org']);
       expect(await store.findIdempotentRegistration('k-1')).toBeUndefined();
-      expect(await store.eraseEmail('ada@example.org')).toEqual({ signups: 0, registrations: 0 });
+      expect(await store.eraseEmail('ada@example.org')).toEqual({ outbox: 0, signups: 0, registrations: 0 });
     });
 
     it('purges registrations created before a cutoff, and no signups', async () => {

@@ -177,7 +177,7 @@ describe.skipIf(skipPostgres)('on PostgreSQL', () => {
     await store.upsertSignup({ email: 'grace@example.org', interests: [] });
     await store.createRegistration(sampleRegistration());
     const { stdout } = await command('erase', 'Ada@Example.org', { DATABASE_URL: url });
-    expect(stdout).toContain('Removed 2 records of Ada@Example.org:\n  signups: 1\n  registrations: 1\n');
+    expect(stdout).toContain('Removed 2 records of Ada@Example.org:\n  outbox: 0\n  signups: 1\n  registrations: 1\n');
     const audit = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.audit === 'erase');
     expect(audit).toMatchObject({ subject: `sha256:${addressHash('ada@example.org')}`, removed: { signups: 1, registrations: 1 } });
     expect(JSON.stringify(audit).toLowerCase()).not.toContain('ada@');

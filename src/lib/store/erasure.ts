@@ -10,6 +10,8 @@ export interface EmailRecords {
 }
 
 export const emailRecords: EmailRecords[] = [
+  // Mail to the address (confirmations, receipts), sent or waiting: it carries the address and links to its records.
+  { table: 'outbox', where: 'to_address = ?' },
   { table: 'signups', where: 'email = ?' },
   { table: 'registrations', where: 'email = ?' },
 ];
