@@ -31,10 +31,10 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [
     mdx(),
-    // The sitemap lists the public, indexable pages: not the staff area, not search result pages.
+    // The sitemap lists the public, indexable pages: not the staff area, search results, or the pages a mail link opens.
     // A page's `updated` date becomes its lastmod.
     sitemap({
-      filter: (page) => !/^\/(staff|search)(\/|$)/.test(new URL(page).pathname),
+      filter: (page) => !/^\/(staff|search|newsletter\/(confirm|unsubscribe))(\/|$)/.test(new URL(page).pathname),
       serialize: (item) => ({ ...item, lastmod: lastmodOf(item.url) ?? item.lastmod }),
     }),
     // Staff sign-in: auth-astro's build-time part; our route src/pages/api/auth/[...auth].ts serves /api/auth.

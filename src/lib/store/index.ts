@@ -67,8 +67,8 @@ function instrument(store: SubmissionStore, kind: 'sqlite' | 'postgres'): Submis
   };
   return {
     ...store,
-    upsertSignup: (signup) => timed(store.upsertSignup(signup), record('signup')),
-    createRegistration: (registration, idempotency) => timed(store.createRegistration(registration, idempotency), record('registration')),
+    upsertSignup: (signup, confirmation) => timed(store.upsertSignup(signup, confirmation), record('signup')),
+    createRegistration: (registration, idempotency, mail) => timed(store.createRegistration(registration, idempotency, mail), record('registration')),
   };
 }
 
