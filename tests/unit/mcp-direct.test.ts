@@ -4,7 +4,7 @@ import { directToolCall } from '../../src/lib/mcp/direct.ts';
 import { createMcpServer, type McpDependencies } from '../../src/lib/mcp/server.ts';
 import { ApiError } from '../../src/lib/http/api-error.ts';
 
-const answer = { query: 'greek', total: 1, limit: 5, offset: 0, results: [{ title: 'BIB201', url: '/courses/bib201/', type: 'course', excerpt: 'An <mark>Greek</mark>', markdownUrl: '/courses/bib201.md' }] };
+const answer = { query: 'greek', total: 1, limit: 5, offset: 0, results: [{ title: 'BIB201', url: '/courses/bib201/', type: 'course' as const, excerpt: 'An <mark>Greek</mark>', markdownUrl: '/courses/bib201.md' }] };
 const deps: McpDependencies = {
   search: async ({ q }) => {
     if (q === 'limited') throw new ApiError(429, 'RATE_LIMITED', 'Too many requests.', { resolution: 'Wait.' });
