@@ -59,6 +59,8 @@ describe('MCP tool calls answered without the SDK (direct.ts)', () => {
     ['a batch', `[${call('get_page', { path: '/courses/bib201/' })}]`, headers()],
     ['a notification', JSON.stringify({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'get_page', arguments: { path: '/' } } }), headers()],
     ['bad JSON', '{"jsonrpc":', headers()],
+    ['a call with _meta', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_page', arguments: { path: '/' }, _meta: { progressToken: 1 } } }), headers()],
+    ['a task-augmented call', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_page', arguments: { path: '/' }, task: { ttl: 1000 } } }), headers()],
     ['Accept without SSE', call('get_page', { path: '/courses/bib201/' }), headers({ accept: 'application/json' })],
     ['a text body', call('get_page', { path: '/courses/bib201/' }), headers({ 'content-type': 'text/plain' })],
     ['an unknown protocol version', call('get_page', { path: '/courses/bib201/' }), headers({ 'mcp-protocol-version': '1999-01-01' })],

@@ -46,5 +46,6 @@ function isToolCall(m: unknown): m is ToolCall {
   const { jsonrpc, id, method, params } = m as Record<string, unknown>;
   return jsonrpc === '2.0' && method === 'tools/call' && (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)))
     && typeof params === 'object' && params !== null && typeof (params as { name?: unknown }).name === 'string'
-    && (params as { _meta?: unknown })._meta === undefined;
+    // Only a name and arguments: `_meta` (progress) or `task` (task-augmented calls) change what the SDK does.
+    && Object.keys(params).every((key) => key === 'name' || key === 'arguments');
 }
