@@ -155,7 +155,8 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   }
 
   async function refuseOrRoute(req: IncomingMessage, res: ServerResponse, limit: RateLimitRoute, route: () => void) {
-    const refused = await refusal(limit, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req), config.TRUST_PROXY));
+    // Anything unexpected here: the route counts and answers as it always did.
+    const refused = await refusal(limit, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req), config.TRUST_PROXY)).catch(() => undefined);
     if (!refused) return route();
     // As the route's json(): no Cache-Control added (errorAnswer would add one).
     sendAnswer(res, { status: refused.status, headers: { ...refused.headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(refused.toBody()) });
