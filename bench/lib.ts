@@ -16,7 +16,9 @@ export interface LoadResult { rps: number; p50: number; p99: number; errors: num
 export async function startProcess(script: string, env: Record<string, string> = {}, readyPath = '/', cwd?: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   // Our server runs with the flags `npm start` gives it (package.json).
-  const flags = script === 'server/index.ts' ? SERVER_FLAGS : [];
+  // BENCH_CPU_PROF=<dir>: our server also writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const flags = script === 'server/index.ts' ? [...SERVER_FLAGS, ...profile] : [];
   const child = spawn(process.execPath, [...flags, script], {
     cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },

@@ -17,6 +17,10 @@ import { guardBody } from './body-guard.ts';
 import { standInMethod } from './method-guard.ts';
 import { operationsEndpoints } from './operations.ts';
 import { requestContext, requestIdOf } from '../src/lib/http/request-id.ts';
+import { clientIp } from '../src/lib/http/client-ip.ts';
+import { directMcpAnswer } from '../src/lib/mcp/handle.ts';
+import { refusal, refusedEarly } from '../src/lib/limits/rate-limit.ts';
+import type { RateLimitRoute } from '../src/lib/limits/policies.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next, locals?: App.Locals) => void | Promise<void>;
 
@@ -119,11 +123,53 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
       }
       else toAstro();
     };
+    // A client over a limit that counts every request gets its 429 here, the same answer the route would give,
+    // without Astro's pipeline (refusing must cost less than answering). After the body guard: a 413 still wins.
+    const limit = req.method === 'POST' ? refusedEarly.get(path) : undefined;
+    // The common MCP tool calls (search_site, get_page) are answered here too, without a server per request.
+    const mcp = req.method === 'POST' && path === '/mcp';
+    const next = limit ? () => void refuseOrRoute(req, res, limit, route) : mcp ? () => void mcpOrRoute(req, res, route) : route;
     const bodyRead = guardBody(req, res, path);
-    if (bodyRead === true) route();
-    else if (bodyRead) void bodyRead.then((goOn) => goOn && route());
+    if (bodyRead === true) next();
+    else if (bodyRead) void bodyRead.then((goOn) => goOn && next());
+  }
+
+  async function mcpOrRoute(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, route: () => void) {
+    if (!req.body) return route();
+    const headers = nodeHeaders(req);
+    const client = new AbortController();
+    res.once('close', () => { if (!res.writableFinished) client.abort(); });
+    const context = {
+      origin: publicOriginOfNodeRequest(req, config), siteUrl: config.SITE_URL,
+      ip: clientIp(req.socket.remoteAddress ?? '', headers, config.TRUST_PROXY),
+    };
+    let body: string | undefined;
+    try {
+      body = await directMcpAnswer(headers, req.body.toString('utf8'), context, client.signal);
+    } catch (err) {
+      log.error({ err, path: req.url }, 'mcp: direct tool call failed');
+      return sendAnswer(res, errorAnswer('/mcp', internalError()));
+    }
+    if (body === undefined) return route();
+    if (!res.destroyed) sendAnswer(res, { status: 200, headers: { 'Content-Type': 'application/json' }, body });
+  }
+
+  async function refuseOrRoute(req: IncomingMessage, res: ServerResponse, limit: RateLimitRoute, route: () => void) {
+    // Anything unexpected here: the route counts and answers as it always did.
+    const refused = await refusal(limit, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req), config.TRUST_PROXY)).catch(() => undefined);
+    if (!refused) return route();
+    // As the route's json(): no Cache-Control added (errorAnswer would add one).
+    sendAnswer(res, { status: refused.status, headers: { ...refused.headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(refused.toBody()) });
   }
 }
+
+/** The `get` of a fetch Headers over Node's request headers (repeated headers joined, as fetch joins them). */
+const nodeHeaders = (req: IncomingMessage) => ({
+  get: (name: string) => {
+    const value = req.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  },
+});
 
 /** A page moved (`redirectFrom` in its front matter): 301 to its new URL, keeping the query. */
 function redirect(req: IncomingMessage, res: ServerResponse, location: string) {

@@ -61,6 +61,10 @@ if (config.REDIS_URL && !config.RATE_LIMIT_DISABLED && !(await connectRedis())) 
   log.warn({ redis: safeUrl(config.REDIS_URL) }, 'Redis not reachable at start: rate limits are per instance until it is');
 }
 if (config.RATE_LIMIT_DISABLED) log.warn('RATE_LIMIT_DISABLED=1: the forms, chat and search have no rate limits (benchmarks only)');
+// Start the search workers now: Pagefind's wasm and index chunks load in the background while the server starts,
+// so the first searches do not wait for them (docs/search.md). Not awaited: nothing else needs the index.
+const { searchIndexLoaded } = await import('../src/lib/search/index.ts');
+void searchIndexLoaded().catch((err: unknown) => log.warn({ err }, 'search: the index could not be loaded at start'));
 const { handler } = (await import(pathToFileURL(serverEntry).href)) as { handler: AstroHandler };
 const server = createServer({ keepAliveTimeout: 5000 }, createApp({ config, log, astroHandler: handler }));
 // Requests that never become a request event: an unknown method (the parser refuses it), CONNECT (a raw socket).

@@ -68,4 +68,23 @@ describe('rate limits: 3 per 10 minutes per client', () => {
     for (let i = 0; i < 3; i++) expect((await signup(direct.url, `10.77.0.${i}`)).status).toBe(200);
     await expectApiError(await signup(direct.url, '10.77.9.9'), 429, 'RATE_LIMITED');
   });
+
+  it('refuses an over-limit client before the route, counting each refusal once, and a 413 still comes first', async () => {
+    const client = newClient();
+    const refusals = async () => Number((await (await fetch(proxied.url + '/metrics')).text()).match(/rate_limit_refusals_total\{limit="signup"\} (\d+)/)?.[1] ?? 0);
+    for (let i = 0; i < 3; i++) await signup(proxied.url, client);
+    const before = await refusals();
+    for (let i = 0; i < 2; i++) {
+      const limited = await signup(proxied.url, client);
+      await expectApiError(limited, 429, 'RATE_LIMITED');
+      expect(limited.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(limited.headers.get('cache-control')).toBeNull(); // as the route's own answer
+      expect(limited.headers.get('x-request-id')).toBeTruthy();
+    }
+    expect(await refusals()).toBe(before + 2);
+    const tooBig = await fetch(proxied.url + '/api/email-marketing-signup', {
+      method: 'POST', body: JSON.stringify({ email: 'x'.repeat(20_000) }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+    });
+    await expectApiError(tooBig, 413, 'PAYLOAD_TOO_LARGE');
+  });
 });

@@ -91,6 +91,19 @@ describe('/mcp transport rules', () => {
     expect((await res.json()).error.message).toMatch(/Origin/);
   });
 
+  it('refuses a foreign Origin on the direct tool calls too (answered before Astro)', async () => {
+    const getPage = { jsonrpc: '2.0', id: 'p1', method: 'tools/call', params: { name: 'get_page', arguments: { path: '/courses/bib201/' } } };
+    const refused = await rpc({ Origin: 'https://evil.example' }, getPage);
+    expect(refused.status).toBe(403);
+    const res = await rpc({ Origin: server.url }, getPage);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 'p1' });
+    expect(body.result.content[0].text).toMatch(/^---\ntitle: /);
+  });
+
   it('accepts the site\'s own origin on loopback', async () => {
     const res = await rpc({ Origin: server.url });
     expect(res.status).not.toBe(403);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/http/api-error.ts';
-import { rateLimit, rateLimitKey } from '../../src/lib/limits/rate-limit.ts';
+import { rateLimit, rateLimitKey, refusal, refusedEarly } from '../../src/lib/limits/rate-limit.ts';
 
 describe('rateLimit', () => {
   it('counts down and then refuses with the four headers', async () => {
@@ -26,6 +26,27 @@ describe('rateLimit', () => {
     await expect(rateLimit('signup', '198.51.100.8')).resolves.toMatchObject({ 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2' });
     await expect(rateLimit('registration', '198.51.100.9')).resolves.toMatchObject({ 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2' });
     expect((await rateLimit('chat', '198.51.100.8'))['X-RateLimit-Limit']).toBe('20');
+  });
+});
+
+describe('refusal (the server\'s early 429)', () => {
+  it('counts nothing, and refuses once the window is used up with the 429 rateLimit gives', async () => {
+    const ip = '198.51.100.20';
+    await rateLimit('signup', ip);
+    // Only read: asking again and again does not use up the quota.
+    for (let i = 0; i < 5; i++) expect(await refusal('signup', ip)).toBeUndefined();
+    expect((await rateLimit('signup', ip))['X-RateLimit-Remaining']).toBe('1');
+    await rateLimit('signup', ip);
+    const early = (await refusal('signup', ip))!;
+    const counted = await rateLimit('signup', ip).catch((e: unknown) => e) as ApiError;
+    expect(early).toBeInstanceOf(ApiError);
+    expect(early.toBody()).toEqual(counted.toBody());
+    expect(early.headers).toEqual(counted.headers);
+    expect(await refusal('signup', '198.51.100.21')).toBeUndefined();
+  });
+
+  it('is for the POST routes that count every request, not search (only cache misses count)', () => {
+    expect(Object.fromEntries(refusedEarly)).toEqual({ '/api/chat': 'chat', '/api/email-marketing-signup': 'signup', '/api/course-registration': 'registration' });
   });
 });
 

@@ -10,7 +10,7 @@ import { getConfig } from '../config.ts';
  * the right. Everything left of it is whatever the client sent and cannot buy a new identity.
  * @example clientIp('10.0.0.2', headers, 1) // 'X-Forwarded-For: 6.6.6.6, 203.0.113.9' → '203.0.113.9'
  */
-export function clientIp(socketAddress: string, headers: Headers, trustProxy = getConfig().TRUST_PROXY): string {
+export function clientIp(socketAddress: string, headers: Pick<Headers, 'get'>, trustProxy = getConfig().TRUST_PROXY): string {
   const socket = normalise(socketAddress);
   if (trustProxy === 0) return socket;
   const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);

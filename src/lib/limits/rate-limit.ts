@@ -5,6 +5,7 @@ import { log } from '../log.ts';
 import { createLimiter } from './create-limiter.ts';
 import { rateLimitRefusals } from '../metrics/index.ts';
 import { rateLimitPolicies, windowText, type RateLimitPolicy, type RateLimitRoute } from './policies.ts';
+import { allRoutes } from '../api/routes.ts';
 
 export type RateLimitHeaders = Record<string, string>;
 
@@ -53,6 +54,35 @@ export async function peekRateLimit(route: RateLimitRoute, ip: string): Promise<
     return {};
   }
 }
+
+/**
+ * The 429 for `ip` on `route` when its window is already used up, read without counting: the server answers such a
+ * request before Astro (server/app.ts), for the routes whose limit counts every request (refusedEarly below).
+ * Undefined when the request may go on; the route then counts it as usual, so no request is counted twice. The
+ * refusal is the one rateLimit() would give: the same headers (Remaining 0, the same Reset) and body.
+ */
+export async function refusal(route: RateLimitRoute, ip: string): Promise<ApiError | undefined> {
+  if (getConfig().RATE_LIMIT_DISABLED) return undefined;
+  const policy = rateLimitPolicies[route];
+  let res: RateLimiterRes | null;
+  try {
+    res = await limiterFor(route).get(rateLimitKey(ip));
+  } catch {
+    return undefined; // the counter store failed: the route's own count decides (and logs)
+  }
+  if (!res || res.consumedPoints < policy.points) return undefined;
+  rateLimitRefusals.inc({ limit: route });
+  return rateLimited(policy, Math.max(1, Math.ceil(res.msBeforeNext / 1000)), headersFor(policy.points, res));
+}
+
+/**
+ * The POST routes whose limit counts every request first, before any validation (the contract), by path: an
+ * over-limit client gets its 429 whatever it sends, so the server can say it before Astro. Search is not here:
+ * it counts only the searches the answer cache cannot give, which only the route knows.
+ */
+export const refusedEarly: ReadonlyMap<string, RateLimitRoute> = new Map(
+  allRoutes.flatMap((r) => (r.rateLimit && r.methods.length === 1 && r.methods[0] === 'POST' ? [[r.path, r.rateLimit.name] as const] : [])),
+);
 
 function limiterFor(route: RateLimitRoute): RateLimiterAbstract {
   let limiter = limiters.get(route);

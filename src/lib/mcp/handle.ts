@@ -6,6 +6,7 @@ import { originAllowed } from './origin.ts';
 import { readPublicTwin } from './public-twins.ts';
 import { createMcpServer, type McpDependencies } from './server.ts';
 import { jsonRpcError } from './json-rpc-error.ts';
+import { directToolCall } from './direct.ts';
 
 export interface McpRequestContext {
   /** The public origin (http/public-origin.ts): a browser's `Origin` must be it; answers link to it. */
@@ -16,6 +17,24 @@ export interface McpRequestContext {
   ip: string;
 }
 
+/** What the tools of one request use; `signal` (the client's request) drops a search or an answer if the client goes. */
+function mcpDependencies({ origin, ip }: McpRequestContext, signal: AbortSignal): McpDependencies {
+  return {
+    // The same per-client limit as /api/search.
+    search: async (input) => (await searchForClient(input, ip, signal)).answer,
+    readPage: (path) => readPublicTwin(path), ask: askSite(ip, origin, signal),
+  };
+}
+
+/**
+ * The answer to a `tools/call` of search_site or get_page without the SDK (direct.ts), which the server gives
+ * before Astro; undefined for anything else, which goes on to handleMcpRequest. Same Origin check.
+ */
+export async function directMcpAnswer(headers: { get(name: string): string | null }, body: string, context: McpRequestContext, signal: AbortSignal): Promise<string | undefined> {
+  if (!originAllowed(headers.get('origin'), context.origin, context.siteUrl)) return undefined;
+  return directToolCall(headers, body, () => mcpDependencies(context, signal));
+}
+
 /**
  * One MCP request over stateless Streamable HTTP: a new server and transport per request, answered as plain
  * JSON (no stream to keep open), closed when the answer is written.
@@ -24,12 +43,7 @@ export async function handleMcpRequest(request: Request, { origin, siteUrl, ip }
   if (!originAllowed(request.headers.get('origin'), origin, siteUrl)) {
     return jsonRpcError(403, 'Forbidden: this Origin may not use the MCP endpoint.');
   }
-  const deps: McpDependencies = {
-    // The same per-client limit as /api/search; the request's signal drops the search if the client goes.
-    search: async (input) => (await searchForClient(input, ip, request.signal)).answer,
-    readPage: (path) => readPublicTwin(path), ask: askSite(ip, origin, request.signal),
-  };
-  const server = createMcpServer(deps);
+  const server = createMcpServer(mcpDependencies({ origin, siteUrl, ip }, request.signal));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: maxBody(route('/mcp')) });
   await server.connect(transport);
   try {

@@ -4,6 +4,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { askSiteInput, askSiteOutput, getPageInput, searchSiteInput } from '../../schemas/discovery.ts';
 import { searchResponseSchema, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
 import type { z } from 'zod';
@@ -42,8 +43,37 @@ function failSafe<A extends unknown[]>(tool: string, handler: (...args: A) => Pr
   };
 }
 
+/**
+ * The tools that answer from the site alone, with their input schemas: the SDK server registers them, and
+ * direct.ts calls them without building a server (the common calls, at the speed of the API).
+ */
+export const simpleTools = {
+  search_site: {
+    input: searchSiteInput,
+    call: failSafe('search_site', async (deps: McpDependencies, { query, type, limit }: z.infer<typeof searchSiteInput>) => {
+      const answer = await deps.search({ q: query, type, limit });
+      return { structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
+    }),
+  },
+  get_page: {
+    input: getPageInput,
+    call: failSafe('get_page', async (deps: McpDependencies, { path }: z.infer<typeof getPageInput>) => {
+      const page = await deps.readPage(path);
+      if (!page) return toolError(`No public page at ${JSON.stringify(path)}. Give a site path such as "/courses/bib201/"; search_site finds pages.`);
+      return { content: [{ type: 'text', text: page.markdown }] };
+    }),
+  },
+};
+
+/**
+ * One JSON Schema validator for every server: the SDK's default builds a new Ajv per server (its meta-schemas
+ * compiled again), which was most of what a fresh server per request cost. The tools validate with zod; the
+ * validator is only for what clients send back (elicitation), which this server never asks for.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 export function createMcpServer(deps: McpDependencies): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
+  const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS, jsonSchemaValidator });
 
   server.registerTool('search_site', {
     title: 'Search the site',
@@ -51,21 +81,14 @@ export function createMcpServer(deps: McpDependencies): McpServer {
     inputSchema: searchSiteInput.shape,
     outputSchema: searchResponseSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, failSafe('search_site', async ({ query, type, limit }) => {
-    const answer = await deps.search({ q: query, type, limit });
-    return { structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
-  }));
+  }, (args) => simpleTools.search_site.call(deps, args));
 
   server.registerTool('get_page', {
     title: 'Read a page as Markdown',
     description: 'The Markdown twin of a public page of the site, with YAML front matter (title, description, url, type). Takes a site path such as "/courses/bib201/".',
     inputSchema: getPageInput.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, failSafe('get_page', async ({ path }) => {
-    const page = await deps.readPage(path);
-    if (!page) return toolError(`No public page at ${JSON.stringify(path)}. Give a site path such as "/courses/bib201/"; search_site finds pages.`);
-    return { content: [{ type: 'text', text: page.markdown }] };
-  }));
+  }, (args) => simpleTools.get_page.call(deps, args));
 
   server.registerTool('ask_site', {
     title: 'Ask the site',

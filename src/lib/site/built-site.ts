@@ -53,14 +53,16 @@ export interface BuiltSite {
  * integrations/shared-lib.ts), so the build is at a fixed place relative to it, whatever the working directory.
  */
 export function clientDir(): string {
-  return fileURLToPath(new URL('../../../dist/client', import.meta.url));
+  return CLIENT_DIR;
 }
+const CLIENT_DIR = fileURLToPath(new URL('../../../dist/client', import.meta.url));
 
 const opened = new Map<string, BuiltSite>();
 
 /** The build in `dir` (default: clientDir()), read on first use and kept for the life of the process. */
 export function builtSite(dir = clientDir()): BuiltSite {
-  const key = resolve(dir);
+  // Called per request (MCP get_page): the default folder is absolute already, so skip resolve()'s normalising.
+  const key = dir === CLIENT_DIR ? dir : resolve(dir);
   let site = opened.get(key);
   if (!site) {
     site = load(key);
