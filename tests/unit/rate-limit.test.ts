@@ -46,7 +46,10 @@ describe('refusal (the server\'s early 429)', () => {
   });
 
   it('is for the POST routes that count every request, not search (only cache misses count)', () => {
-    expect(Object.fromEntries(refusedEarly)).toEqual({ '/api/chat': 'chat', '/api/email-marketing-signup': 'signup', '/api/course-registration': 'registration' });
+    expect(Object.fromEntries(refusedEarly)).toEqual({
+      '/api/chat': 'chat', '/api/email-marketing-signup': 'signup', '/api/course-registration': 'registration',
+      '/api/newsletter/confirm': 'newsletter-link',
+    });
   });
 });
 
