@@ -17,7 +17,8 @@
  */
 export const workerSource = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFile } = require('node:fs/promises');
+const { readFile, readdir } = require('node:fs/promises');
+const WHOLE_INDEX_CHUNKS = 32;
 const { pathToFileURL, fileURLToPath } = require('node:url');
 
 const dir = workerData.bundleDir.endsWith('/') ? workerData.bundleDir : workerData.bundleDir + '/';
@@ -83,6 +84,11 @@ const ready = (async () => {
   if (!mod.__PagefindInstance) throw new Error('pagefind.js does not define PagefindInstance (pagefind version changed?)');
   const instance = new mod.__PagefindInstance({ basePath: pathToFileURL(dir).href, baseUrl: '/', primary: true });
   await instance.init('unknown', { load_wasm: true });
+  // Pagefind loads the index chunks a term falls in, and a prefix (the, theol…) also matches words in chunks that
+  // only an earlier query happened to load: answers would depend on each worker's history. A small index (the
+  // site's is a few chunks) is loaded whole, so every worker answers alike; a large one stays lazy (memory).
+  const chunks = (await readdir(dir + 'index')).filter((f) => f.endsWith('.pf_index'));
+  if (chunks.length <= WHOLE_INDEX_CHUNKS) await Promise.all(chunks.map((f) => instance.loadChunk(f.slice(0, -'.pf_index'.length))));
   const wasm = instance.backend;
   instance.backend = { ...wasm, search: (ptr, term, original, filter, sort, exact, diacritics) => {
     const key = [term, original, filter, sort, exact, diacritics].join('\u0000');
