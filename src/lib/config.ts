@@ -66,6 +66,8 @@ const fields = z.object({
   REGISTRY_EMAIL: z.email().optional().describe('Where the registry is told of each new course registration; unset, no notice is sent'),
   MAIL_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()
     .describe('Signs confirmation and unsubscribe links; unset, one is generated at first start and kept in the store'),
+  CLOCK_NOW: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant, e.g. "2026-11-06T00:00:00Z"' }).transform((v) => new Date(v)).optional()
+    .describe('Tests only: the instant the calendar takes as now (upcoming events, key dates, next start); refused unless HOST is a loopback address'),
   RATE_LIMIT_DISABLED: z.enum(['0', '1']).default('0').transform((v) => v === '1').describe('1 turns the rate limits off, for load benchmarks only; refused unless HOST is a loopback address'),
 
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 33)').optional()
@@ -95,6 +97,10 @@ function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   // Limits off is a benchmark setting: refusing it on a public interface keeps it out of production by accident.
   if (c.RATE_LIMIT_DISABLED && !isLoopback(c.HOST)) {
     ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_DISABLED'], message: `rate limits may only be disabled on a loopback HOST (127.0.0.1, ::1, localhost), not ${c.HOST}` });
+  }
+  // A frozen clock is a test setting: on a public interface it would show visitors a stale calendar.
+  if (c.CLOCK_NOW && !isLoopback(c.HOST)) {
+    ctx.addIssue({ code: 'custom', path: ['CLOCK_NOW'], message: `the calendar clock may only be set on a loopback HOST (127.0.0.1, ::1, localhost), for tests; not on ${c.HOST}` });
   }
 }
 

@@ -4,6 +4,7 @@
  * sees when the build rejects a file.
  */
 import { z } from 'zod';
+import { checkKeyDates, keyDateSchema } from './calendar.ts';
 import departments from '../content/departments.json' with { type: 'json' };
 import terms from '../content/terms.json' with { type: 'json' };
 import topics from '../content/topics.json' with { type: 'json' };
@@ -24,7 +25,8 @@ export const termSchema = z.object({
   starts: z.iso.date().describe('First day of classes, e.g. "2027-01-18"'),
   ends: z.iso.date().describe('Last day of the term, e.g. "2027-05-07"'),
   registrationOpen: z.boolean().describe('Whether returning students may register for this term online'),
-});
+  keyDates: z.array(keyDateSchema).min(1).describe('The term\'s key dates (classes begin, deadlines, reading week, examinations, term ends, graduation), e.g. [{ "kind": "add-drop-deadline", "date": "2027-01-29" }]'),
+}).superRefine(checkKeyDates);
 
 export const topicSchema = z.object({
   slug: slug.describe('Topic slug sent by the signup form, e.g. "admissions"'),

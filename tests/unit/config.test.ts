@@ -40,6 +40,13 @@ describe('form settings', () => {
     expect(parseConfig({ TURNSTILE_SITE_KEY: 'a', TURNSTILE_SECRET_KEY: 'b' }).TURNSTILE_VERIFY_URL).toContain('challenges.cloudflare.com');
   });
 
+  it('allows the calendar clock CLOCK_NOW only on a loopback HOST, as an instant', () => {
+    expect(parseConfig({ CLOCK_NOW: '2026-11-06T00:00:00Z' }).CLOCK_NOW?.toISOString()).toBe('2026-11-06T00:00:00.000Z');
+    expect(parseConfig({}).CLOCK_NOW).toBeUndefined();
+    expect(() => parseConfig({ CLOCK_NOW: '2026-11-06T00:00:00Z', HOST: '0.0.0.0' })).toThrow(/CLOCK_NOW: .*loopback/);
+    expect(() => parseConfig({ CLOCK_NOW: 'tomorrow' })).toThrow(/CLOCK_NOW: must be an ISO 8601 instant/);
+  });
+
   it('allows RATE_LIMIT_DISABLED only on a loopback HOST', () => {
     expect(parseConfig({ RATE_LIMIT_DISABLED: '1' }).RATE_LIMIT_DISABLED).toBe(true);
     expect(parseConfig({}).RATE_LIMIT_DISABLED).toBe(false);
