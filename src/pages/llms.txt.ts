@@ -34,9 +34,15 @@ export const GET = (async () => {
           { title: 'Newsletter', url: markdownUrl('/newsletter/'), description: 'Subscribe to news of courses, open days and events, by topic' },
           { title: 'Course registration', url: markdownUrl('/register/'), description: 'Returning students register for next term\'s courses online' },
         ]) },
+      { name: 'Calendar', links: [
+        { title: 'Past events', url: markdownUrl('/events/archive/'), description: 'Events Northgate has held, most recent first (the events page lists those to come)' },
+      ] },
       { name: 'API', links: [
         { title: 'Developer guide', url: '/developers.md', description: 'How to use the public HTTP API, with runnable examples' },
         { title: 'OpenAPI description', url: '/openapi.json', description: 'OpenAPI 3.1 document of every API route, its inputs, answers and errors' },
+        { title: 'Courses as JSON', url: '/api/courses', description: 'The course catalog; filters department, level, delivery, term, registrationOpen, credits, q; one course at /api/courses/{code}' },
+        { title: 'Terms as JSON', url: '/api/terms', description: 'The academic terms with their key dates and whether registration is open' },
+        { title: 'Events as JSON', url: '/api/events', description: 'Events still to come at the time of the request, or from/to/kind' },
       ] },
     ],
   });
