@@ -66,6 +66,19 @@ describe.skipIf(browserUnavailable())('the course finder in a browser', () => {
     expect(problems).toEqual([]);
   });
 
+  it('goes from a course page to the registration form with the course and term filled in', async () => {
+    const page = await site.browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${site.server.url}/courses/bib201/`);
+    await page.getByRole('link', { name: 'Register for BIB201 in Spring 2027' }).click();
+    await page.waitForURL('**/register/?term=2027-spring&course=BIB201');
+    await expect(page.getByLabel('Term').inputValue()).resolves.toBe('2027-spring');
+    await expect(page.locator('input[name="courses"][value="BIB201"]').isChecked()).resolves.toBe(true);
+    await expect(page.locator('input[name="courses"]:checked').count()).resolves.toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   it('lists every course without JavaScript, and hides the filters it could not run', async () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
