@@ -7,7 +7,7 @@ import { setSecurityHeaders } from './security-headers.ts';
 import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts';
 import { prefersMarkdown, requestPath, twinLink } from './negotiate.ts';
 import { builtSite } from '../src/lib/site/built-site.ts';
-import { liveTwinPaths } from '../src/lib/site/live-twins.ts';
+import { liveTwinPaths } from '../src/lib/site/live-pages.ts';
 import { logRequest } from './request-log.ts';
 import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
 import { ApiError, internalError } from '../src/lib/http/api-error.ts';

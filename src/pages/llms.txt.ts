@@ -4,6 +4,8 @@ import { handbookSectionNames } from '../lib/content/handbook-sections.ts';
 import { markdownUrl } from '../lib/site/twin-path.ts';
 import { llmsTxt } from '../lib/discovery/llms-txt.ts';
 import { SITE_NAME } from '../lib/site.ts';
+import { partialFeeds } from '../lib/catalog/feeds.ts';
+import { feedPath, feedTitle } from '../lib/catalog/ical.ts';
 
 /** /llms.txt, built from the content collections at build time: every public page's Markdown twin, by section. */
 export const GET = (async () => {
@@ -36,6 +38,9 @@ export const GET = (async () => {
         ]) },
       { name: 'Calendar', links: [
         { title: 'Past events', url: markdownUrl('/events/archive/'), description: 'Events Northgate has held, most recent first (the events page lists those to come)' },
+        { title: 'Calendar feed', url: '/calendar.ics', description: 'Every key date and event as iCalendar (RFC 5545); subscribe with webcal://' },
+        { title: 'Key dates feed', url: '/calendar/key-dates.ics', description: 'The key dates of every term, as all-day iCalendar entries' },
+        ...partialFeeds.filter((f) => f !== 'key-dates').map((f) => ({ title: `${feedTitle(f).replace(/^.*: /, '')} feed`, url: feedPath(f), description: `Only the ${f} events, as iCalendar` })),
       ] },
       { name: 'API', links: [
         { title: 'Developer guide', url: '/developers.md', description: 'How to use the public HTTP API, with runnable examples' },

@@ -124,3 +124,21 @@ export const eventsResponseSchema = z.object({
 /** The validator a client sends back to revalidate a cached answer. */
 export const ifNoneMatchSchema = z.string().max(1024).optional()
   .describe('The ETag of an answer you already have: a 304 without a body when it is still current');
+
+/** MCP find_courses: the filters of GET /api/courses as typed JSON arguments. */
+export const findCoursesInput = z.object({
+  department: z.enum(departmentIds).optional().describe(`Department id: ${listOf(departmentIds)}`),
+  level: z.enum(courseLevels).optional().describe(`Level: ${listOf(courseLevels)}`),
+  delivery: z.enum(deliveryModes).optional().describe(`How it is taught: ${listOf(deliveryModes)}`),
+  term: z.enum(termIds).optional().describe(`Term id the course runs in: ${listOf(termIds)}`),
+  registrationOpen: z.boolean().optional().describe('true: only courses with registration open (in `term` when given)'),
+  credits: z.number().int().min(1).max(12).optional().describe('Credits, e.g. 3'),
+  q: z.string().max(256).optional().describe('Words that must all appear in the code, title, summary or an instructor\'s name'),
+  limit: z.number().int().min(1).max(100).default(20).describe('How many courses to return (1–100, default 20)'),
+});
+
+/** MCP upcoming_events: what is still to come at the time of the call. */
+export const upcomingEventsInput = z.object({
+  kind: z.enum(eventKinds).optional().describe(`Only events of this kind: ${listOf(eventKinds)}`),
+  limit: z.number().int().min(1).max(50).default(10).describe('How many events to return, soonest first (1–50, default 10)'),
+});
