@@ -32,7 +32,7 @@ function mcpDependencies({ origin, ip, catalog }: McpRequestContext, signal: Abo
     catalog: catalog ?? noCatalog, now: calendarNow,
     // The same per-client limit as /api/search.
     search: async (input) => (await searchForClient(input, ip, signal)).answer,
-    readPage: (path) => readPublicTwin(path), ask: askSite(ip, origin, signal),
+    readPage: (path) => readPublicTwin(path), ask: askSite(ip, origin, signal, catalog),
   };
 }
 
