@@ -10,8 +10,10 @@ export const prerender = false;
 
 /** Events still to come at the time of the request, or those in `?from=…&to=…`; `kind` narrows either. */
 export const GET = (async ({ url, request }) => {
-  const query = parseEventQuery(url.searchParams);
-  return cachedJson(request, eventsAnswer(await getCourseCatalog(), query, calendarNow()));
+  const catalog = await getCourseCatalog();
+  const now = calendarNow();
+  // Without `from`, the answer changes when an event ends; with it, each event's link does (events or archive).
+  return cachedJson(request, `events|${catalog.endedCount(now)}|${url.search}`, () => eventsAnswer(catalog, parseEventQuery(url.searchParams), now));
 }) satisfies APIRoute;
 export const HEAD = GET;
 export const ALL = methodNotAllowed(route('/api/events'));

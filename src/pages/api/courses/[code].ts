@@ -3,6 +3,7 @@ import { route } from '../../../lib/api/routes.ts';
 import { apiCourse, courseNotFound } from '../../../lib/catalog/api.ts';
 import { calendarNow } from '../../../lib/catalog/clock.ts';
 import { getCourseCatalog } from '../../../lib/catalog/load.ts';
+import { todayAt } from '../../../lib/catalog/time-zone.ts';
 import { cachedJson } from '../../../lib/http/etag.ts';
 import { methodNotAllowed } from '../../../lib/http/method-guard.ts';
 
@@ -13,7 +14,8 @@ export const GET = (async ({ params, request }) => {
   const catalog = await getCourseCatalog();
   const course = catalog.course(params.code ?? '');
   if (!course) throw courseNotFound(params.code ?? '');
-  return cachedJson(request, apiCourse(catalog, course, calendarNow()));
+  const now = calendarNow();
+  return cachedJson(request, `course|${todayAt(now)}|${course.code}`, () => apiCourse(catalog, course, now));
 }) satisfies APIRoute;
 export const HEAD = GET;
 export const ALL = methodNotAllowed(route('/api/courses/{code}'));
