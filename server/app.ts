@@ -7,6 +7,7 @@ import { setSecurityHeaders } from './security-headers.ts';
 import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts';
 import { prefersMarkdown, requestPath, twinLink } from './negotiate.ts';
 import { builtSite } from '../src/lib/site/built-site.ts';
+import { liveTwinPaths } from '../src/lib/site/live-pages.ts';
 import { logRequest } from './request-log.ts';
 import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
 import { ApiError, internalError } from '../src/lib/http/api-error.ts';
@@ -64,9 +65,13 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     res.end(body);
   };
 
-  /** Picks HTML or the Markdown twin of a prerendered page; a Markdown answer is served as the twin's own file. */
+  /**
+   * Picks HTML or the Markdown twin of a page; a Markdown answer is served as the twin's own URL: a file for a
+   * prerendered page, Astro's twin route for a page rendered per request (src/lib/site/live-twins.ts).
+   */
   const negotiate = (req: IncomingMessage, res: ServerResponse) => {
-    const twin = twins.get(requestPath(req));
+    const path = requestPath(req);
+    const twin = twins.get(path) ?? liveTwinPaths.get(path);
     if (!twin) return;
     varyOnAccept(res);
     if (prefersMarkdown(req.headers.accept)) {

@@ -1,5 +1,11 @@
 import { enhanceApiForm } from './api-form.ts';
 
+/** Chooses the term named in the address (`?term=2027-spring`), when it is one the form offers. */
+function prefillTerm(term: HTMLSelectElement) {
+  const wanted = new URLSearchParams(location.search).get('term');
+  if (wanted && [...term.options].some((o) => o.value === wanted)) term.value = wanted;
+}
+
 /**
  * The registration form: the course list follows the chosen term (every course is in the page with the terms it
  * runs in), and each filled-in form carries one Idempotency-Key, so a retry after a lost answer is not stored twice.
@@ -20,7 +26,12 @@ export function enhanceRegistrationForm(): void {
     hint.textContent = term.value ? `${shown} courses run in ${term.selectedOptions[0]!.text}. Choose up to 8.` : 'Choose a term first to see its courses.';
   };
   term.addEventListener('change', showCourses);
+  prefillTerm(term);
   showCourses();
+  // A course page links here with its course and term (?term=2027-spring&course=BIB201): tick it once it is shown.
+  const course = new URLSearchParams(location.search).get('course');
+  const box = course ? form.querySelector<HTMLInputElement>(`input[name="courses"][value="${CSS.escape(course.toUpperCase())}"]`) : null;
+  if (box && !box.closest<HTMLElement>('[data-course]')!.hidden) box.checked = true;
 
   let idempotencyKey = crypto.randomUUID();
   form.addEventListener('input', () => { idempotencyKey = crypto.randomUUID(); });
