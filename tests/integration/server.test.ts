@@ -143,6 +143,13 @@ describe('start-up and shutdown', () => {
     expect(run.stderr).toContain('PORT');
   });
 
+  it('refuses to start on a public HOST with SMTP_URL on loopback and no SITE_URL, naming SITE_URL', () => {
+    const env = { PATH: process.env.PATH, HOST: '0.0.0.0', SMTP_URL: 'smtp://127.0.0.1:25' };
+    const run = spawnSync(process.execPath, ['server/index.ts'], { env, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('SITE_URL');
+  });
+
   it('lets an in-flight request finish after SIGTERM, then exits 0', async () => {
     const own = await startServer();
     // A request whose headers are still arriving when the signal comes: it must still get its answer.
