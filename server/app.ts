@@ -20,8 +20,11 @@ import { operationsEndpoints } from './operations.ts';
 import { requestContext, requestIdOf } from '../src/lib/http/request-id.ts';
 import { clientIp } from '../src/lib/http/client-ip.ts';
 import { directMcpAnswer } from '../src/lib/mcp/handle.ts';
-import { refusal, refusedEarly } from '../src/lib/limits/rate-limit.ts';
-import type { RateLimitRoute } from '../src/lib/limits/policies.ts';
+import { refusal } from '../src/lib/limits/rate-limit.ts';
+import { fastPaths, type FastPath, type Route } from '../src/lib/api/routes.ts';
+
+/** A fast path of the route table: answers the request itself, or calls `route` to pass it on. */
+type FastPathHandler = (req: IncomingMessage & { body?: Buffer }, res: ServerResponse, entry: Route, route: () => void) => Promise<void>;
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next, locals?: App.Locals) => void | Promise<void>;
 
@@ -86,6 +89,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   };
 
   const operations = operationsEndpoints(config, sendNotFound);
+  const fastPathHandlers: Record<FastPath, FastPathHandler> = { 'early-429': refuseOrRoute, 'mcp-tool-call': mcpOrRoute };
 
   // Everything a request does runs inside its request context, so every log line and ApiError carries its id.
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -128,18 +132,17 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
       }
       else toAstro();
     };
-    // A client over a limit that counts every request gets its 429 here, the same answer the route would give,
-    // without Astro's pipeline (refusing must cost less than answering). After the body guard: a 413 still wins.
-    const limit = req.method === 'POST' ? refusedEarly.get(path) : undefined;
-    // The common MCP tool calls (search_site, get_page) are answered here too, without a server per request.
-    const mcp = req.method === 'POST' && path === '/mcp';
-    const next = limit ? () => void refuseOrRoute(req, res, limit, route) : mcp ? () => void mcpOrRoute(req, res, route) : route;
+    // The route table's fast paths (src/lib/api/route.ts, FastPath): answered here, after the body guard (a 413
+    // still wins), or passed on to the route.
+    const fast = req.method === 'POST' ? fastPaths.get(path) : undefined;
+    const next = fast ? () => void fastPathHandlers[fast.fastPath!](req, res, fast, route) : route;
     const bodyRead = guardBody(req, res, path);
     if (bodyRead === true) next();
     else if (bodyRead) void bodyRead.then((goOn) => goOn && next());
   }
 
-  async function mcpOrRoute(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, route: () => void) {
+  /** The common MCP tool calls (search_site, get_page), answered without an MCP server per request. */
+  async function mcpOrRoute(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, _entry: Route, route: () => void) {
     if (!req.body) return route();
     const headers = nodeHeaders(req);
     const client = new AbortController();
@@ -159,9 +162,11 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     if (!res.destroyed) sendAnswer(res, { status: 200, headers: { 'Content-Type': 'application/json' }, body });
   }
 
-  async function refuseOrRoute(req: IncomingMessage, res: ServerResponse, limit: RateLimitRoute, route: () => void) {
+  /** A client over a limit that counts every request gets its 429 here, the same answer the route would give. */
+  async function refuseOrRoute(req: IncomingMessage, res: ServerResponse, entry: Route, route: () => void) {
+    if (!entry.rateLimit) return route();
     // Anything unexpected here: the route counts and answers as it always did.
-    const refused = await refusal(limit, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req), config.TRUST_PROXY)).catch(() => undefined);
+    const refused = await refusal(entry.rateLimit.name, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req), config.TRUST_PROXY)).catch(() => undefined);
     if (!refused) return route();
     // As the route's json(): no Cache-Control added (errorAnswer would add one).
     sendAnswer(res, { status: refused.status, headers: { ...refused.headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(refused.toBody()) });

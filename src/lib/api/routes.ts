@@ -1,12 +1,11 @@
 /**
  * The route table: every on-demand JSON route of the site, one entry each, and the only place its facts are kept.
- * /openapi.json, /developers, /auth.md, the `Allow` of each route's 405, the JSON-only paths of the middleware, the
- * body caps of the server and the rate limiter all read it. Adding a route or changing a limit touches this file.
- * tests/unit/routes.test.ts fails when a route file has no entry here, or an entry no file.
- *
- * Only this file's imports are schemas: the rate limiter, the body guard and the error factories import it, so
- * it imports none of them (the OpenAPI generator fills the error examples from the factories, per error code).
+ * Each capability keeps its routes, limits and descriptions together in `routes/<capability>.ts`; this module
+ * puts them in the order /openapi.json lists them. /openapi.json, /developers, /auth.md, the `Allow` of each
+ * route's 405, the JSON-only paths of the middleware, the body caps and fast paths of the server and the rate
+ * limiter all read it. tests/unit/routes.test.ts fails when a route file has no entry here, or an entry no file.
  */
+<<<<<<< HEAD
 import type { z } from 'zod';
 import type { ErrorCode } from '../../schemas/api-error.ts';
 import { chatRequestSchema } from '../../schemas/chat.ts';
@@ -21,10 +20,23 @@ import {
 import { healthSchema } from '../../schemas/health.ts';
 import { confirmRequestSchema, confirmedSchema, unsubscribeQuerySchema, unsubscribedSchema } from '../../schemas/newsletter.ts';
 import { searchQuerySchema, searchResponseSchema } from '../../schemas/search.ts';
+=======
+import packageJson from '../../../package.json' with { type: 'json' };
+import { DEFAULT_BODY_LIMIT, type Route } from './route.ts';
+import { chatRoutes } from './routes/chat.ts';
+import { catalogRoutes, discoveryDocuments, unknownApiRoutes } from './routes/discovery.ts';
+import { challengeRoutes, formRoutes } from './routes/forms.ts';
+import { healthRoutes } from './routes/health.ts';
+import { mcpRoutes } from './routes/mcp.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
+import { searchRoutes } from './routes/search.ts';
+import { staffRoutes } from './routes/staff.ts';
+>>>>>>> main
 
-/** The API's version: /openapi.json, the AI catalog, the MCP server and /developers say it. No path carries it. */
-export const API_VERSION = '1.1.0';
+export type * from './route.ts';
+export { DEFAULT_BODY_LIMIT } from './route.ts';
 
+<<<<<<< HEAD
 /** The rate limits' names: each is one counter (Redis key prefix `rl:<name>`), shared by whatever uses it. */
 export type RateLimitName = 'signup' | 'registration' | 'chat' | 'search' | 'newsletter-link';
 
@@ -148,6 +160,10 @@ const formUnavailable: ErrorAnswer = {
 };
 const authNotConfigured: ErrorAnswer = { description: 'No staff identity provider is configured on this server, or no such action', codes: ['NOT_FOUND'] };
 const redirect: Answer = { description: 'Redirect to the identity provider or back to the site' };
+=======
+/** The API's version is the package's: /openapi.json, the AI catalog, the MCP server and /developers say it. No path carries it. */
+export const API_VERSION: string = packageJson.version;
+>>>>>>> main
 
 // ---- The catalog: courses, terms and events as data (issue 25). Read-only, answered for the request's clock. ----
 
@@ -260,6 +276,7 @@ const catalogRoutes: Route[] = [
 
 /** The API: /openapi.json describes these, in this order. */
 export const apiRoutes: Route[] = [
+<<<<<<< HEAD
   {
     path: '/.well-known/api-catalog', methods: GET_HEAD,
     operations: {
@@ -506,20 +523,21 @@ export const apiRoutes: Route[] = [
       },
     },
   },
+=======
+  ...catalogRoutes,
+  ...healthRoutes,
+  ...searchRoutes,
+  ...chatRoutes,
+  ...formRoutes,
+  ...newsletterRoutes,
+  ...challengeRoutes,
+  ...staffRoutes,
+  ...unknownApiRoutes,
+>>>>>>> main
 ];
 
-/** The discovery documents outside the API: JSON (or JSON-RPC on /mcp) on every error too, never HTML. */
-export const documentRoutes: Route[] = [
-  { path: '/openapi.json', methods: GET_HEAD },
-  { path: '/auth.md', methods: GET_HEAD },
-  { path: '/mcp', methods: ['POST'], bodyLimit: 64 * 1024 },
-  { path: '/.well-known/ai-catalog.json', methods: GET_HEAD },
-  { path: '/.well-known/mcp/server-card.json', methods: GET_HEAD },
-  { path: '/.well-known/oauth-protected-resource', methods: GET_HEAD },
-  { path: '/.well-known/oauth-authorization-server', methods: GET_HEAD },
-  { path: '/.well-known/openid-configuration', methods: GET_HEAD },
-  { path: '/.well-known/{document}', methods: [] },
-];
+/** The documents outside the API: JSON (or JSON-RPC on /mcp) on every error too, never HTML. */
+export const documentRoutes: Route[] = [...discoveryDocuments, ...mcpRoutes];
 
 export const allRoutes: Route[] = [...apiRoutes, ...documentRoutes];
 
@@ -529,12 +547,15 @@ export const allRoutes: Route[] = [...apiRoutes, ...documentRoutes];
  */
 export function route(path: string): Route {
   const found = allRoutes.find((r) => r.path === path);
-  if (!found) throw new Error(`${path} is not in the route table (src/lib/api/routes.ts)`);
+  if (!found) throw new Error(`${path} is not in the route table (src/lib/api/routes/)`);
   return found;
 }
 
 /** A route's body cap in bytes. */
 export const maxBody = (r: Route) => r.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+/** The routes with a fast path in the server (server/app.ts), by path. */
+export const fastPaths: ReadonlyMap<string, Route> = new Map(allRoutes.flatMap((r) => (r.fastPath ? [[r.path, r] as const] : [])));
 
 /**
  * What a table path matches: a path with a parameter at the end matches every path under its prefix

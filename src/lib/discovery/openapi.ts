@@ -29,8 +29,11 @@ import { componentSchemas, jsonSchemaOf, ref, refOf } from './openapi-schemas.ts
  */
 function errorExample(code: ErrorCode, route: Route): ApiError {
   const auth = route.path.startsWith('/api/auth/');
+<<<<<<< HEAD
   const catalog = /^\/api\/(courses|terms|events)/.test(route.path);
   const policy = route.rateLimit ?? { name: 'signup', points: 3, durationSeconds: 600 };
+=======
+>>>>>>> main
   const examples: Record<ErrorCode, () => ApiError> = {
     NOT_FOUND: () => (auth ? signInNotConfigured() : catalog ? courseNotFound('XYZ999') : notFound()),
     METHOD_NOT_ALLOWED: () => methodError('DELETE', route.methods),
@@ -45,7 +48,10 @@ function errorExample(code: ErrorCode, route: Route): ApiError {
     CHALLENGE_UNAVAILABLE: challengeUnavailable,
     CHALLENGE_NOT_CONFIGURED: challengeNotConfigured,
     // A client over the limit at the start of a window waits the whole window.
-    RATE_LIMITED: () => rateLimited(policy, policy.durationSeconds),
+    RATE_LIMITED: () => {
+      if (!route.rateLimit) throw new Error(`${route.path} lists RATE_LIMITED but has no rateLimit in the route table`);
+      return rateLimited(route.rateLimit, route.rateLimit.durationSeconds);
+    },
     INVALID_TOKEN: () => invalidToken(route.path.includes('confirm') ? 'confirm' : 'unsubscribe', 'tampered'),
     AI_UNAVAILABLE: () => aiUnavailable(false),
     STORAGE_UNAVAILABLE: storageUnavailable,
