@@ -49,7 +49,7 @@ export const postErrors = {
   500: { description: 'Something unexpected; no internals in the body', codes: ['INTERNAL_ERROR'], headers: rateLimitHeaders },
 } satisfies Record<number, ErrorAnswer>;
 
-export type Tag = 'search' | 'chat' | 'forms' | 'challenge' | 'health' | 'discovery' | 'auth';
+export type Tag = 'search' | 'catalog' | 'chat' | 'forms' | 'challenge' | 'health' | 'discovery' | 'auth';
 
 export interface Operation {
   operationId: string;

@@ -29,11 +29,7 @@ import { componentSchemas, jsonSchemaOf, ref, refOf } from './openapi-schemas.ts
  */
 function errorExample(code: ErrorCode, route: Route): ApiError {
   const auth = route.path.startsWith('/api/auth/');
-<<<<<<< HEAD
   const catalog = /^\/api\/(courses|terms|events)/.test(route.path);
-  const policy = route.rateLimit ?? { name: 'signup', points: 3, durationSeconds: 600 };
-=======
->>>>>>> main
   const examples: Record<ErrorCode, () => ApiError> = {
     NOT_FOUND: () => (auth ? signInNotConfigured() : catalog ? courseNotFound('XYZ999') : notFound()),
     METHOD_NOT_ALLOWED: () => methodError('DELETE', route.methods),
