@@ -7,9 +7,9 @@
  */
 import packageJson from '../../../package.json' with { type: 'json' };
 import { DEFAULT_BODY_LIMIT, type Route } from './route.ts';
-import { courseCatalogRoutes } from './routes/catalog.ts';
+import { catalogRoutes } from './routes/catalog.ts';
 import { chatRoutes } from './routes/chat.ts';
-import { catalogRoutes, discoveryDocuments, unknownApiRoutes } from './routes/discovery.ts';
+import { apiCatalogRoutes, discoveryDocuments, unknownApiRoutes } from './routes/discovery.ts';
 import { challengeRoutes, formRoutes } from './routes/forms.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mcpRoutes } from './routes/mcp.ts';
@@ -25,10 +25,10 @@ export const API_VERSION: string = packageJson.version;
 
 /** The API: /openapi.json describes these, in this order. */
 export const apiRoutes: Route[] = [
-  ...catalogRoutes,
+  ...apiCatalogRoutes,
   ...healthRoutes,
   ...searchRoutes,
-  ...courseCatalogRoutes,
+  ...catalogRoutes,
   ...chatRoutes,
   ...formRoutes,
   ...newsletterRoutes,

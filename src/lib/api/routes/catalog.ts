@@ -1,7 +1,4 @@
-/**
- * The course catalog and calendar as data: courses, terms with their key dates, and events (docs/calendar.md).
- * Read-only, answered for the request's clock, cached for a minute with an ETag.
- */
+/** The catalog: courses, terms and events as data. Read-only, answered for the request's clock. */
 import {
   apiCourseSchema, courseQuerySchema, coursesResponseSchema, eventQuerySchema, eventsResponseSchema, ifNoneMatchSchema, termsResponseSchema,
 } from '../../../schemas/catalog-api.ts';
@@ -31,7 +28,7 @@ const exampleCourse = {
   url: '/courses/bib201/', markdownUrl: '/courses/bib201.md',
 };
 
-export const courseCatalogRoutes: Route[] = [
+export const catalogRoutes: Route[] = [
   {
     path: '/api/courses', methods: GET_HEAD,
     operations: {

@@ -2,7 +2,7 @@
 import { apiCatalogSchema } from '../../../schemas/discovery.ts';
 import { GET_HEAD, type Route } from '../route.ts';
 
-export const catalogRoutes: Route[] = [
+export const apiCatalogRoutes: Route[] = [
   {
     path: '/.well-known/api-catalog', methods: GET_HEAD,
     operations: {
