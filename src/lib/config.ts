@@ -104,11 +104,19 @@ function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   }
 }
 
-/** Mail leaving the machine carries links: they must point at the public https site, never a request's Host. */
+/**
+ * Mail carries links, and they must point at the public https site, never at a request's Host header: once mail
+ * can reach anyone (an SMTP server, local or not) and anyone can reach the server (a public HOST, or a proxy in
+ * front), a forged Host would put the attacker's origin into a genuine email from the institute.
+ */
 function checkMailConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
-  if (!c.SMTP_URL || isLoopback(new URL(c.SMTP_URL).hostname)) return;
-  if (!c.SITE_URL?.startsWith('https://')) {
-    ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'must be the public https origin when SMTP_URL sends mail: the links in emails are built from it' });
+  if (!c.SMTP_URL) return;
+  const reachable = !isLoopback(c.HOST) || c.TRUST_PROXY > 0 || !isLoopback(new URL(c.SMTP_URL).hostname);
+  if (reachable && !c.SITE_URL?.startsWith('https://')) {
+    ctx.addIssue({
+      code: 'custom', path: ['SITE_URL'],
+      message: 'must be the public https origin when SMTP_URL sends mail and the server is reachable (a HOST other than loopback, a proxy, or a remote SMTP server): the links in emails are built from it, never from a request\'s Host',
+    });
   }
 }
 

@@ -37,8 +37,8 @@ describe('the events page, rendered per request', () => {
     const ids = [...body.matchAll(/<li class="card event" id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids).toEqual(past.map((e) => e.id).reverse());
     const twin = (await text('/events/archive.md')).body;
-    for (const e of past) expect(twin).toContain(`### ${e.title}\n`);
-    for (const e of upcoming) expect(twin).not.toContain(`### ${e.title}\n`);
+    for (const e of past) expect(twin).toContain(`## ${e.title}\n`);
+    for (const e of upcoming) expect(twin).not.toContain(`## ${e.title}\n`);
   });
 });
 

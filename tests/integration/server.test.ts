@@ -129,8 +129,8 @@ describe('pages and headers', () => {
   });
 
   it('writes one structured log line per request', async () => {
-    await get('/api/health?log-probe=1');
-    const line = await server.waitForLog((l) => l.path === '/api/health?log-probe=1');
+    await get('/api/health?limit=1&log-probe=secret');
+    const line = await server.waitForLog((l) => l.path === '/api/health?limit=1&log-probe=REDACTED');
     expect(line).toMatchObject({ method: 'GET', status: 200, msg: 'request' });
     expect(typeof line!.ms).toBe('number');
   });
@@ -141,6 +141,13 @@ describe('start-up and shutdown', () => {
     const run = spawnSync(process.execPath, ['server/index.ts'], { env: { PATH: process.env.PATH, PORT: 'eighty' }, encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PORT');
+  });
+
+  it('refuses to start on a public HOST with SMTP_URL on loopback and no SITE_URL, naming SITE_URL', () => {
+    const env = { PATH: process.env.PATH, HOST: '0.0.0.0', SMTP_URL: 'smtp://127.0.0.1:25' };
+    const run = spawnSync(process.execPath, ['server/index.ts'], { env, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('SITE_URL');
   });
 
   it('lets an in-flight request finish after SIGTERM, then exits 0', async () => {

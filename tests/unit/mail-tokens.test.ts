@@ -55,6 +55,17 @@ describe('mail configuration', () => {
     expect(parseConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
   });
 
+  // Security review, finding 1: a public server relaying through a local MTA built mail links from the Host header.
+  it('requires SITE_URL when SMTP_URL is set and the server is reachable, even with a loopback MTA', () => {
+    expect(() => parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', HOST: '0.0.0.0' })).toThrow(/SITE_URL: must be the public https origin/);
+    expect(() => parseConfig({ SMTP_URL: 'smtp://localhost:25', HOST: '::' })).toThrow(/SITE_URL/);
+    expect(() => parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', TRUST_PROXY: '1' })).toThrow(/SITE_URL/);
+    expect(parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', HOST: '0.0.0.0', SITE_URL: 'https://northgate.example' }).SITE_URL)
+      .toBe('https://northgate.example');
+    // The embedded default (loopback HOST, mail written as files) needs no setting.
+    expect(parseConfig({ HOST: '0.0.0.0' }).SITE_URL).toBeUndefined();
+  });
+
   it('hides the SMTP password and checks the other mail variables', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://u:secret@x' })).toThrow(/SMTP_URL: .*\(value hidden\)/);
     expect(() => parseConfig({ REGISTRY_EMAIL: 'nope' })).toThrow(/REGISTRY_EMAIL/);

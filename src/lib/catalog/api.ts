@@ -1,5 +1,5 @@
 /**
- * The catalog as the API, the MCP tools and the course finder give it: query parameters checked with zod (a bad
+ * The catalog as the API and the MCP tools give it: query parameters checked with zod (a bad
  * one is a 400 INVALID_QUERY naming the allowed values), courses, terms and events in their public shapes, each
  * answered for the request's `now`.
  */

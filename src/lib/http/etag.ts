@@ -20,12 +20,16 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 interface Serialised { body: string; etag: string }
 
 // Answers already made, by a key that names everything they depend on (the query and what of the clock matters):
-// the same question again costs a lookup, not a filter, a serialisation and a hash.
-const made = new LRUCache<string, Serialised>({ max: 2000 });
+// the same question again costs a lookup, not a filter, a serialisation and a hash. Bounded in bytes too, so a
+// client asking many different queries cannot make it grow past a few megabytes.
+const made = new LRUCache<string, Serialised>({
+  max: 2000, maxSize: 8 * 1024 * 1024, sizeCalculation: (answer, key) => answer.body.length + key.length + 64,
+});
 
 /**
  * The answer `make` gives, as JSON with an ETag and a short public cache, or a 304 when the client already has
- * it. `key` names the answer: while it is the same, `make` is not called again (bounded, least recently used out).
+ * it. `key` names the answer: while it is the same, `make` is not called again (2,000 answers or 8 MB at most,
+ * least recently used out).
  */
 export function cachedJson(request: Request, key: string, make: () => unknown, cacheControl = CATALOG_CACHE_CONTROL): Response {
   let answer = made.get(key);
