@@ -16,10 +16,11 @@ export const signupColumns = {
   unsubscribedAt: ['unsubscribed_at', 'optional number'],
 } as const satisfies ColumnMap<SignupRecord>;
 
+/** In the order of the staff's CSV export, which lists every column (csv/submission-export.ts). */
 export const registrationColumns = {
-  id: ['id', 'text'], studentId: ['student_id', 'text'], firstName: ['first_name', 'text'], lastName: ['last_name', 'text'],
-  email: ['email', 'text'], phone: ['phone', 'optional'], term: ['term', 'text'], courses: ['courses', 'json'],
-  notes: ['notes', 'optional'], createdAt: ['created_at', 'number'],
+  id: ['id', 'text'], createdAt: ['created_at', 'number'], studentId: ['student_id', 'text'],
+  firstName: ['first_name', 'text'], lastName: ['last_name', 'text'], email: ['email', 'text'], phone: ['phone', 'optional'],
+  term: ['term', 'text'], courses: ['courses', 'json'], notes: ['notes', 'optional'],
 } as const satisfies ColumnMap<RegistrationRecord>;
 
 export const mailColumns = {

@@ -1,4 +1,5 @@
 /** The submissions store: what the forms write and the staff area reads (SQLite or PostgreSQL). */
+import type { RegistrationInput } from '../../schemas/forms.ts';
 import type { Removed } from './erasure.ts';
 
 export type { Removed } from './erasure.ts';
@@ -64,16 +65,11 @@ export interface RetentionCutoffs { pendingBefore: number; unsubscribedBefore: n
 /** What confirm and unsubscribe found: done now, done before (a replayed link), or no such subscriber. */
 export type SubscriberChange = 'changed' | 'already' | 'missing';
 
-export interface NewRegistration {
-  studentId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone?: string;
-  term: string;
-  courses: { code: string; section?: string }[];
-  notes?: string;
-}
+/**
+ * A registration as stored: the request's student beside its choices, as the schema (schemas/forms.ts) spells
+ * them, so a new field is declared once there. The challenge token is spent, not stored.
+ */
+export type NewRegistration = RegistrationInput['student'] & Omit<RegistrationInput, 'student' | 'turnstileToken'>;
 
 export interface RegistrationRecord extends NewRegistration {
   id: string;

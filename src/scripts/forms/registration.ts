@@ -1,4 +1,5 @@
 import { enhanceApiForm } from './api-form.ts';
+import { fieldValues } from './field-values.ts';
 
 /** Chooses the term named in the address (`?term=2027-spring`), when it is one the form offers. */
 function prefillTerm(term: HTMLSelectElement) {
@@ -40,20 +41,10 @@ export function enhanceRegistrationForm(): void {
   enhanceApiForm(form, {
     endpoint: '/api/course-registration',
     headers: () => ({ 'Idempotency-Key': idempotencyKey }),
-    body(f) {
-      const data = new FormData(f);
-      const text = (name: string) => String(data.get(name) ?? '').trim();
-      const optional = (name: string) => (text(name) ? text(name) : undefined);
-      return {
-        student: {
-          studentId: text('studentId'), firstName: text('firstName'), lastName: text('lastName'), email: text('email'),
-          phone: optional('phone'),
-        },
-        term: text('term'),
-        courses: data.getAll('courses').map((code) => ({ code: String(code) })),
-        notes: optional('notes'),
-      };
-    },
+    body: (f) => ({
+      ...fieldValues(f, ['courses']),
+      courses: new FormData(f).getAll('courses').map((code) => ({ code: String(code) })),
+    }),
     success: (result) => `Registration received. Your reference is ${String(result.registrationId)}; the registry will confirm your places by email.`,
   });
 }
