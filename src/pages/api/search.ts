@@ -5,7 +5,6 @@ import { route } from '../../lib/api/routes.ts';
 import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 import { parseSearchParams } from '../../lib/search/index.ts';
 import { clientGone, searchForClient } from '../../lib/search/for-client.ts';
-import { recordSearch } from '../../lib/insights/recorder.ts';
 
 export const prerender = false;
 
@@ -14,8 +13,6 @@ export const GET = (async ({ url, request, clientAddress }) => {
   const query = parseSearchParams(url.searchParams);
   try {
     const { answer, headers } = await searchForClient(query, clientIp(clientAddress, request.headers), request.signal);
-    // Counts for the staff insights page, in memory until the next flush: never waits for the store.
-    if (query.offset === 0) recordSearch(query.q, answer.total);
     // The index changes only with a new build, so a short shared cache is safe.
     return json(answer, { headers: { ...headers, 'Cache-Control': 'public, max-age=60' } });
   } catch (err) {
