@@ -57,7 +57,7 @@ const fields = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional().describe('Redis URL (redis://host:6379); set, the rate-limit counters live there so several instances share one limit'),
   CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md, and in /openapi.json (info.contact)'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').max(512).optional()
-    .describe('Bearer token that may read /metrics from anywhere; without it, /metrics answers only on loopback'),
+    .describe('Bearer token that may read /metrics from anywhere; without it, /metrics answers only on loopback, and not at all behind a proxy (TRUST_PROXY)'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional()
     .describe('Course registrations older than this many days are deleted, at start and once a day; unset keeps everything'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional().describe('SMTP server for outgoing mail (smtp://user:pass@host:587, smtps://…); unset, mail is written as .eml files under DATA_DIR/mail/'),
@@ -106,16 +106,17 @@ function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
 
 /**
  * Mail carries links, and they must point at the public https site, never at a request's Host header: once mail
- * can reach anyone (an SMTP server, local or not) and anyone can reach the server (a public HOST, or a proxy in
- * front), a forged Host would put the attacker's origin into a genuine email from the institute.
+ * can reach anyone (an SMTP server, local or not) and anyone can reach the server (a HOST other than loopback),
+ * a forged Host would put the attacker's origin into a genuine email from the institute. (Behind a proxy on the
+ * same machine, docs/deployment.md has the proxy set Host itself, and SITE_URL is the advice.)
  */
 function checkMailConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   if (!c.SMTP_URL) return;
-  const reachable = !isLoopback(c.HOST) || c.TRUST_PROXY > 0 || !isLoopback(new URL(c.SMTP_URL).hostname);
+  const reachable = !isLoopback(c.HOST) || !isLoopback(new URL(c.SMTP_URL).hostname);
   if (reachable && !c.SITE_URL?.startsWith('https://')) {
     ctx.addIssue({
       code: 'custom', path: ['SITE_URL'],
-      message: 'must be the public https origin when SMTP_URL sends mail and the server is reachable (a HOST other than loopback, a proxy, or a remote SMTP server): the links in emails are built from it, never from a request\'s Host',
+      message: 'must be the public https origin when SMTP_URL sends mail and the server is reachable (a HOST other than loopback, or a remote SMTP server): the links in emails are built from it, never from a request\'s Host',
     });
   }
 }

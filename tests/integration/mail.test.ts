@@ -47,13 +47,29 @@ describe('mail: double opt-in and one-click unsubscribe', () => {
     expect((await postJson(server.url, '/api/email-marketing-signup', { email }, { client: newClient() })).status).toBe(200);
 
     const confirm = linkIn(mail, `${server.url}/newsletter/confirm/`);
-    const page = await fetch(confirm, { headers: { 'X-Forwarded-For': newClient() } });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Subscription confirmed');
-    expect(stateOf(dataDir, email)).toBe('confirmed');
-    // Replayed: a clear 400, on the page and in the API.
-    expect((await fetch(confirm, { headers: { 'X-Forwarded-For': newClient() } })).status).toBe(400);
     const token = new URL(confirm).searchParams.get('token')!;
+    // Security review, finding 3: opening the link (a mail scanner does) changes nothing; the page's button does.
+    for (const method of ['GET', 'HEAD']) {
+      const opened = await fetch(confirm, { method, headers: { 'X-Forwarded-For': newClient() } });
+      expect(opened.status).toBe(200);
+      expect(stateOf(dataDir, email)).toBe('pending');
+    }
+    const page = await (await fetch(confirm, { headers: { 'X-Forwarded-For': newClient() } })).text();
+    expect(page).toContain('Confirm my subscription');
+    expect(page).toMatch(new RegExp(`<form method="post" action="/newsletter/confirm/">\\s*<input type="hidden" name="token" value="${token}"`));
+    const pressed = () => fetch(`${server.url}/newsletter/confirm/`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': newClient() },
+      body: new URLSearchParams({ token }),
+    });
+    const confirmed = await pressed();
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Subscription confirmed');
+    expect(stateOf(dataDir, email)).toBe('confirmed');
+    const row = committed(dataDir, 'signups').find((r) => r.email === email)!;
+    expect(row.confirmed_via).toBe('/newsletter/confirm/');
+    expect(Number(row.confirmed_at)).toBeGreaterThan(Date.now() - 60_000);
+    // Replayed: a clear 400, on the page and in the API.
+    expect((await pressed()).status).toBe(400);
     const replay = await expectApiError(await postJson(server.url, '/api/newsletter/confirm', { token }, { client: newClient() }), 400, 'INVALID_TOKEN');
     expect(replay.message).toMatch(/already used/);
     // A confirmed address signing up again: the same 200.

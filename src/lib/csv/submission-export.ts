@@ -16,8 +16,11 @@ interface Export<T> {
  * URL its mail must carry in List-Unsubscribe. Pending and unsubscribed addresses are never exported.
  */
 export const signupExport = (unsubscribeUrlOf: (subscriberId: string) => string): Export<SignupRecord> => ({
-  header: ['id', 'email', 'name', 'interests', 'source', 'created_at', 'confirmed_at', 'unsubscribe_url'],
-  row: (s) => [s.id, s.email, s.name, s.interests.join('; '), s.source, iso(s.createdAt), s.confirmedAt === undefined ? '' : iso(s.confirmedAt), unsubscribeUrlOf(s.id)],
+  header: ['id', 'email', 'name', 'interests', 'source', 'created_at', 'confirmed_at', 'confirmed_via', 'unsubscribe_url'],
+  row: (s) => [
+    s.id, s.email, s.name, s.interests.join('; '), s.source, iso(s.createdAt), s.confirmedAt === undefined ? '' : iso(s.confirmedAt),
+    s.confirmedVia, unsubscribeUrlOf(s.id),
+  ],
   list: (store, page) => store.listSignups({ ...page, status: 'confirmed' }),
 });
 

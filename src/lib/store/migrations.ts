@@ -74,6 +74,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // Evidence of consent: which page (or API route) the confirmation was made from, beside its time.
+    version: 3,
+    name: 'where a subscription was confirmed',
+    sql: `ALTER TABLE signups ADD COLUMN confirmed_via TEXT;`,
+  },
 ];
 
 /** The schema version a fully migrated store records. */

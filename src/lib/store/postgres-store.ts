@@ -55,10 +55,12 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
   // their times: the 0 is not read).
   const mailRows = (mails: OutgoingMail[]) => JSON.stringify(mails.map((m) => mailRow(newId('msg'), m, 0)));
 
-  const change = async (id: string, to: 'confirmed' | 'unsubscribed'): Promise<SubscriberChange> => {
+  /** Confirms (with `via`, where it was confirmed from) or unsubscribes. */
+  const change = async (id: string, via?: string): Promise<SubscriberChange> => {
     const now = Date.now();
-    const rows = to === 'confirmed'
-      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now} WHERE id = ${id} AND status = 'pending' RETURNING id`
+    const rows = via !== undefined
+      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}, confirmed_via = ${via}
+          WHERE id = ${id} AND status = 'pending' RETURNING id`
       : await sql`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${now}, updated_at = ${now}
           WHERE id = ${id} AND status IN ('pending', 'confirmed') RETURNING id`;
     if (rows.length > 0) return 'changed';
@@ -139,8 +141,8 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       return { total: count!.n, items: rows.map(toSignup) };
     },
 
-    confirmSubscriber: (id: string) => change(id, 'confirmed'),
-    unsubscribe: (id: string) => change(id, 'unsubscribed'),
+    confirmSubscriber: (id: string, via: string) => change(id, via),
+    unsubscribe: (id: string) => change(id),
 
     /**
      * Claims due messages with one statement: `FOR UPDATE SKIP LOCKED` makes concurrent claims of several

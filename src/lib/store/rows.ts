@@ -12,7 +12,7 @@ export type SqlValue = string | number | null;
 export const signupColumns = {
   id: ['id', 'text'], email: ['email', 'text'], name: ['name', 'optional'], interests: ['interests', 'json'],
   source: ['source', 'optional'], status: ['status', 'text'], createdAt: ['created_at', 'number'],
-  updatedAt: ['updated_at', 'number'], confirmedAt: ['confirmed_at', 'optional number'],
+  updatedAt: ['updated_at', 'number'], confirmedAt: ['confirmed_at', 'optional number'], confirmedVia: ['confirmed_via', 'optional'],
   unsubscribedAt: ['unsubscribed_at', 'optional number'],
 } as const satisfies ColumnMap<SignupRecord>;
 

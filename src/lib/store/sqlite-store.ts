@@ -63,9 +63,10 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const insertMail = db.prepare(`INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
     VALUES (:id, :to_address, :subject, :body, :headers, :next_attempt_at, :created_at)`);
   const statusOf = db.prepare('SELECT status FROM signups WHERE id = ?');
-  const confirm = db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`);
-  const unsubscribe = db.prepare(`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?
-    WHERE id = ? AND status IN ('pending', 'confirmed')`);
+  const confirm = db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = :now, updated_at = :now, confirmed_via = :via
+    WHERE id = :id AND status = 'pending'`);
+  const unsubscribe = db.prepare(`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = :now, updated_at = :now
+    WHERE id = :id AND status IN ('pending', 'confirmed')`);
   // The lease keeps a claimed message from a second sender sharing this file until it is marked; a crash leaves
   // it to be taken again when the lease ends.
   const claimMail = db.prepare(`UPDATE outbox SET locked_until = ? WHERE id IN (
@@ -101,10 +102,9 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const queue = (mail: OutgoingMail, now: number) => {
     insertMail.run(mailRow(newId('msg'), mail, now));
   };
-  const change = (statement: typeof confirm, id: string) => write((): SubscriberChange => {
-    const now = Date.now();
-    if (statement.run(now, now, id).changes > 0) return 'changed';
-    return statusOf.get(id) ? 'already' : 'missing';
+  const change = (statement: typeof confirm, values: { id: string; via?: string }) => write((): SubscriberChange => {
+    if (statement.run({ ...values, now: Date.now() }).changes > 0) return 'changed';
+    return statusOf.get(values.id) ? 'already' : 'missing';
   });
 
   return {
@@ -147,8 +147,8 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       return { total, items };
     },
 
-    confirmSubscriber: (id: string) => change(confirm, id),
-    unsubscribe: (id: string) => change(unsubscribe, id),
+    confirmSubscriber: (id: string, via: string) => change(confirm, { id, via }),
+    unsubscribe: (id: string) => change(unsubscribe, { id }),
 
     async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay, leaseMs = 60_000 }: DeliverOptions) {
       const now = Date.now();

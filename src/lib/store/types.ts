@@ -24,6 +24,8 @@ export interface SignupRecord extends NewSignup {
   createdAt: number;
   updatedAt: number;
   confirmedAt?: number;
+  /** The page or route the confirmation was made from (evidence of consent, beside confirmedAt). */
+  confirmedVia?: string;
   unsubscribedAt?: number;
 }
 
@@ -98,8 +100,8 @@ export interface SubmissionStore {
    */
   createRegistration(registration: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]):
     Promise<{ registrationId: string; replayed: boolean }>;
-  /** A pending subscriber becomes confirmed. */
-  confirmSubscriber(id: string): Promise<SubscriberChange>;
+  /** A pending subscriber becomes confirmed, recording when and `via` which page or route. */
+  confirmSubscriber(id: string, via: string): Promise<SubscriberChange>;
   /** A pending or confirmed subscriber becomes unsubscribed. */
   unsubscribe(id: string): Promise<SubscriberChange>;
   /**
