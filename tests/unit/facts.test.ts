@@ -66,7 +66,7 @@ describe("the newsletter's promises", () => {
       `then deleted within ${UNSUBSCRIBED_DELETED_WITHIN_DAYS} days`, `Deleted ${SENT_MAIL_KEPT_DAYS} days after sending`,
     ],
     'docs/mail.md': [
-      `the token expires after ${CONFIRM_WINDOW_HOURS} hours`, `pending rows ${UNCONFIRMED_KEPT_DAYS} days after their last signup`,
+      `The token expires after ${CONFIRM_WINDOW_HOURS} hours`, `pending rows ${UNCONFIRMED_KEPT_DAYS} days after their last signup`,
       `("within ${UNSUBSCRIBED_DELETED_WITHIN_DAYS} days")`, `sent or abandoned mail after ${SENT_MAIL_KEPT_DAYS} days`,
     ],
     'docs/api-conventions.md': [
