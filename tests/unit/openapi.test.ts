@@ -6,6 +6,7 @@ import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
 import { errorCodes } from '../../src/schemas/api-error.ts';
 import { signupSchema } from '../../src/schemas/forms.ts';
 import { validateAt } from '../helpers/openapi.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 type Json = Record<string, any>;
 const doc = openApiDocument('https://northgate.example') as Json;
@@ -22,9 +23,9 @@ describe('/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('says 3.1.0, version 1.1.0, one server: the current origin', () => {
+  it('says 3.1.0, the package\'s version, one server: the current origin', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.info.version).toBe('1.1.0');
+    expect(doc.info.version).toBe(packageJson.version);
     expect(doc.servers).toEqual([{ url: '/' }]);
   });
 
