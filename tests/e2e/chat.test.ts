@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserUnavailable, useBrowser } from '../helpers/browser.ts';
@@ -199,6 +200,32 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await aborted;
     await expect(page.locator('.chat-msg-assistant .chat-note').last().textContent()).resolves.toBe('Stopped.');
     await expect(page.getByRole('button', { name: 'Stop' }).isHidden()).resolves.toBe(true);
+  });
+
+  it('takes a thumbs down with a comment under the answer, sends it, and passes axe in light and dark', async () => {
+    gemini.behaviour = { words: ['Term starts ', 'in September.'] };
+    const { page, problems } = await openPage(chrome.browser, `${server.url}/handbook/`);
+    const { answer } = await answerTo(page, 'When does the spring term start?');
+    const control = answer.getByRole('group', { name: 'Was this answer helpful?' });
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/chat/feedback'));
+    await control.getByRole('button', { name: 'No' }).click();
+    await expect(control.getByRole('button', { name: 'No' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await control.getByLabel(/What was wrong or missing/).fill('It is in January. Mail me at ada@example.org');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page }).include('.chat-feedback')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).setLegacyMode().analyze();
+      expect(violations.map((v) => `${colorScheme}: ${v.id} ${v.help}`)).toEqual([]);
+    }
+    await control.getByRole('button', { name: 'Send feedback' }).click();
+    const response = await sent;
+    expect(response.status()).toBe(202);
+    expect(JSON.parse(response.request().postData()!)).toEqual({
+      question: 'When does the spring term start?', rating: 'down', comment: 'It is in January. Mail me at ada@example.org',
+    });
+    await control.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it('is usable from the keyboard: open, ask, Escape closes and returns focus', async () => {
