@@ -38,7 +38,7 @@ export async function run() {
   });
   console.log(`\nGET /api/search, ${paths.length} distinct queries, 32 connections, ${SECONDS} s per run, 2 runs each`);
   console.log(`  recording off   ${fmt(mean(results.off))}`);
-  console.log(`  recording on    ${fmt(mean(results.on))}   ${ratio(mean(results.on), mean(results.off))} of off (goal ≥ 95%)`);
+  console.log(`  recording on    ${fmt(mean(results.on))}   ${ratio(mean(results.on), mean(results.off), 'GET /api/search, insights recording on', 'recording off')} of off (goal ≥ 95%)`);
   await recordCost();
 }
 
