@@ -104,11 +104,18 @@ function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   }
 }
 
-/** Mail leaving the machine carries links: they must point at the public https site, never a request's Host. */
+/**
+ * Mail that is sent carries links: they must point at the public site, never at a request's Host header. Served
+ * on a public interface, even a local MTA (smtp://127.0.0.1:25) delivers what any client's Host chose, so SITE_URL
+ * is required whenever SMTP_URL is set and HOST is not loopback; a remote SMTP server needs it in https.
+ */
 function checkMailConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
-  if (!c.SMTP_URL || isLoopback(new URL(c.SMTP_URL).hostname)) return;
-  if (!c.SITE_URL?.startsWith('https://')) {
+  if (!c.SMTP_URL) return;
+  const remoteSmtp = !isLoopback(new URL(c.SMTP_URL).hostname);
+  if (remoteSmtp && !c.SITE_URL?.startsWith('https://')) {
     ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'must be the public https origin when SMTP_URL sends mail: the links in emails are built from it' });
+  } else if (!c.SITE_URL && !isLoopback(c.HOST)) {
+    ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: `required when SMTP_URL sends mail and HOST (${c.HOST}) is not loopback: the links in emails are built from it, never from a request's Host header` });
   }
 }
 
@@ -121,6 +128,21 @@ function checkChatConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   if (c.CHAT_OPENAI_BASE_URL && !c.CHAT_MODEL) problem('CHAT_MODEL', 'an OpenAI-compatible server needs the model name in CHAT_MODEL (e.g. llama3.2 for Ollama)');
   if (c.CHAT_OPENAI_API_KEY && !c.CHAT_OPENAI_BASE_URL) problem('CHAT_OPENAI_API_KEY', 'has no effect without CHAT_OPENAI_BASE_URL; set both or neither');
   if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !c.GOOGLE_GENERATIVE_AI_API_KEY) problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'has no effect without GOOGLE_GENERATIVE_AI_API_KEY; set both or neither');
+  // A key sent in plain http can be read on the way: providers that get one must be https unless on loopback.
+  if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !httpsOrLoopback(c.GOOGLE_GENERATIVE_AI_BASE_URL)) {
+    problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'must be an https URL (plain http only on loopback): the API key travels with every request');
+  }
+  if (c.CHAT_OPENAI_BASE_URL && c.CHAT_OPENAI_API_KEY && !httpsOrLoopback(c.CHAT_OPENAI_BASE_URL)) {
+    problem('CHAT_OPENAI_BASE_URL', 'must be an https URL (plain http only on loopback) when CHAT_OPENAI_API_KEY is set: the key travels with every request');
+  }
+  if (c.TURNSTILE_SECRET_KEY && !httpsOrLoopback(c.TURNSTILE_VERIFY_URL)) {
+    problem('TURNSTILE_VERIFY_URL', 'must be an https URL (plain http only on loopback): the Turnstile secret key travels with every check');
+  }
+}
+
+function httpsOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || isLoopback(url.hostname);
 }
 
 /** A sign-in provider is all or nothing, and needs a session secret and the staff domains. */
@@ -149,7 +171,7 @@ function checkStaffSignInConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx
 }
 
 function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 export const configSchema = fields.superRefine((c, ctx) => {

@@ -55,6 +55,15 @@ describe('mail configuration', () => {
     expect(parseConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
   });
 
+  // Security finding 1: a local MTA on a public HOST let a forged Host header choose where mail links point.
+  it('requires SITE_URL whenever SMTP_URL is set and HOST is not loopback, even with a local MTA', () => {
+    expect(() => parseConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(/SITE_URL: /);
+    expect(() => parseConfig({ HOST: '::', SMTP_URL: 'smtp://localhost:25' })).toThrow(/SITE_URL: /);
+    expect(parseConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://127.0.0.1:25', SITE_URL: 'https://northgate.example' }).SITE_URL)
+      .toBe('https://northgate.example');
+    expect(parseConfig({ HOST: '0.0.0.0' }).SMTP_URL).toBeUndefined();
+  });
+
   it('hides the SMTP password and checks the other mail variables', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://u:secret@x' })).toThrow(/SMTP_URL: .*\(value hidden\)/);
     expect(() => parseConfig({ REGISTRY_EMAIL: 'nope' })).toThrow(/REGISTRY_EMAIL/);
