@@ -13,9 +13,11 @@ import { log } from './lib/log.ts';
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   if (!answersJson(pathname)) {
-    // Every on-demand page (search, the staff area, its CSV exports) is read-only: other methods are a 405.
+    // Every on-demand page (search, the staff area, its CSV exports) is read-only: other methods are a 405. The
+    // one exception is the newsletter confirmation page, whose button POSTs (opening its link must change nothing).
     const { method } = context.request;
-    if (method !== 'GET' && method !== 'HEAD') return pageMethodNotAllowed(context.locals.clientMethod ?? method);
+    const methods = POST_PAGES.has(pathname) ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+    if (!methods.includes(method)) return pageMethodNotAllowed(context.locals.clientMethod ?? method, methods);
     return isStaffPath(pathname) ? staffArea(context, next) : next();
   }
   try {
@@ -26,7 +28,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
-function pageMethodNotAllowed(method: string): Response {
-  const err = methodError(method, ['GET', 'HEAD']);
+const POST_PAGES = new Set(['/newsletter/confirm/', '/newsletter/confirm']);
+
+function pageMethodNotAllowed(method: string, allowed: string[]): Response {
+  const err = methodError(method, allowed);
   return new Response(`${err.message}\n`, { status: 405, headers: { ...err.headers, 'Content-Type': 'text/plain; charset=utf-8' } });
 }

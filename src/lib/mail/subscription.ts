@@ -8,10 +8,11 @@ import { InvalidTokenError, verifyToken, type TokenPurpose } from './tokens.ts';
  * What the links in the emails do. Each token is checked (signature, purpose, expiry), then the store moves the
  * subscriber; a link whose change was already made (a replay) or whose subscriber is gone is refused too.
  */
-export const confirmSubscription = (token: string) => follow('confirm', token);
+/** `from` is the page or route the confirmation came from, kept with its time as evidence of consent. */
+export const confirmSubscription = (token: string, from: string) => follow('confirm', token, from);
 export const unsubscribeByToken = (token: string) => follow('unsubscribe', token);
 
-async function follow(purpose: TokenPurpose, token: string): Promise<void> {
+async function follow(purpose: TokenPurpose, token: string, from?: string): Promise<void> {
   const store = getStore();
   const secret = await orStorageUnavailable(() => getMailSecret(store));
   let subscriberId: string;
@@ -21,7 +22,7 @@ async function follow(purpose: TokenPurpose, token: string): Promise<void> {
     if (err instanceof InvalidTokenError) throw invalidToken(purpose, err.reason);
     throw err;
   }
-  const outcome = await orStorageUnavailable(() => (purpose === 'confirm' ? store.confirmSubscriber(subscriberId) : store.unsubscribe(subscriberId)));
+  const outcome = await orStorageUnavailable(() => (purpose === 'confirm' ? store.confirmSubscriber(subscriberId, from) : store.unsubscribe(subscriberId)));
   if (outcome === 'already') throw invalidToken(purpose, 'used');
   if (outcome === 'missing') throw invalidToken(purpose, 'expired');
 }

@@ -44,7 +44,7 @@ export function getStore(): SubmissionStore {
 const whenOpen: SubmissionStore = {
   upsertSignup: async (signup, confirmation) => (await openStore()).upsertSignup(signup, confirmation),
   createRegistration: async (registration, idempotency, mail) => (await openStore()).createRegistration(registration, idempotency, mail),
-  confirmSubscriber: async (id) => (await openStore()).confirmSubscriber(id),
+  confirmSubscriber: async (id, from) => (await openStore()).confirmSubscriber(id, from),
   unsubscribe: async (id) => (await openStore()).unsubscribe(id),
   deliverMail: async (deliver, options) => (await openStore()).deliverMail(deliver, options),
   countUnsentMail: async () => (await openStore()).countUnsentMail(),

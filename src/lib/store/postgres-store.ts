@@ -56,10 +56,11 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     id: newId('msg'), to_address: m.to, subject: m.subject, body: m.text, headers: JSON.stringify(m.headers ?? {}),
   })));
 
-  const change = async (id: string, to: 'confirmed' | 'unsubscribed'): Promise<SubscriberChange> => {
+  const change = async (id: string, to: 'confirmed' | 'unsubscribed', from?: string): Promise<SubscriberChange> => {
     const now = Date.now();
     const rows = to === 'confirmed'
-      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now} WHERE id = ${id} AND status = 'pending' RETURNING id`
+      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}, confirmed_from = ${from ?? null}
+          WHERE id = ${id} AND status = 'pending' RETURNING id`
       : await sql`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${now}, updated_at = ${now}
           WHERE id = ${id} AND status IN ('pending', 'confirmed') RETURNING id`;
     if (rows.length > 0) return 'changed';
@@ -144,7 +145,7 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       return { total: count!.n, items: rows.map(toSignup) };
     },
 
-    confirmSubscriber: (id: string) => change(id, 'confirmed'),
+    confirmSubscriber: (id: string, from?: string) => change(id, 'confirmed', from),
     unsubscribe: (id: string) => change(id, 'unsubscribed'),
 
     /**

@@ -9,7 +9,8 @@ export function toSignup(row: Record<string, unknown>): SignupRecord {
   return {
     id: String(row.id), email: String(row.email), name: opt(row.name), interests: JSON.parse(String(row.interests)),
     source: opt(row.source), status: String(row.status) as SubscriberStatus, createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at), confirmedAt: optNumber(row.confirmed_at), unsubscribedAt: optNumber(row.unsubscribed_at),
+    updatedAt: Number(row.updated_at), confirmedAt: optNumber(row.confirmed_at),
+    confirmedFrom: opt(row.confirmed_from), unsubscribedAt: optNumber(row.unsubscribed_at),
   };
 }
 

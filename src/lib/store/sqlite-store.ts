@@ -62,7 +62,8 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const insertMail = db.prepare(`INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const statusOf = db.prepare('SELECT status FROM signups WHERE id = ?');
-  const confirm = db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`);
+  const confirm = db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = ?, updated_at = ?, confirmed_from = ?
+    WHERE id = ? AND status = 'pending'`);
   const unsubscribe = db.prepare(`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?
     WHERE id = ? AND status IN ('pending', 'confirmed')`);
   // The lease keeps a claimed message from a second sender sharing this file until it is marked; a crash leaves
@@ -101,9 +102,9 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const queue = (mail: OutgoingMail, now: number) => {
     insertMail.run(newId('msg'), mail.to, mail.subject, mail.text, JSON.stringify(mail.headers ?? {}), now, now);
   };
-  const change = (statement: typeof confirm, id: string) => write((): SubscriberChange => {
+  const change = (statement: typeof confirm, id: string, ...extra: (string | null)[]) => write((): SubscriberChange => {
     const now = Date.now();
-    if (statement.run(now, now, id).changes > 0) return 'changed';
+    if (statement.run(now, now, ...extra, id).changes > 0) return 'changed';
     return statusOf.get(id) ? 'already' : 'missing';
   });
 
@@ -148,7 +149,7 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       return { total, items };
     },
 
-    confirmSubscriber: (id: string) => change(confirm, id),
+    confirmSubscriber: (id: string, from?: string) => change(confirm, id, from ?? null),
     unsubscribe: (id: string) => change(unsubscribe, id),
 
     async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay, leaseMs = 60_000 }: DeliverOptions) {

@@ -23,6 +23,8 @@ export interface SignupRecord extends NewSignup {
   createdAt: number;
   updatedAt: number;
   confirmedAt?: number;
+  /** Where the address was confirmed: the page with the button, or the API route (evidence of consent). */
+  confirmedFrom?: string;
   unsubscribedAt?: number;
 }
 
@@ -102,8 +104,8 @@ export interface SubmissionStore {
    */
   createRegistration(registration: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]):
     Promise<{ registrationId: string; replayed: boolean }>;
-  /** A pending subscriber becomes confirmed. */
-  confirmSubscriber(id: string): Promise<SubscriberChange>;
+  /** A pending subscriber becomes confirmed; `from` is recorded with the time, as evidence of consent. */
+  confirmSubscriber(id: string, from?: string): Promise<SubscriberChange>;
   /** A pending or confirmed subscriber becomes unsubscribed. */
   unsubscribe(id: string): Promise<SubscriberChange>;
   /**

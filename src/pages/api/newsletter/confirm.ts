@@ -15,7 +15,7 @@ export const prerender = false;
 export const POST = (async ({ request, clientAddress }) => {
   return withRateLimit('newsletter-link', clientIp(clientAddress, request.headers), async () => {
     const { token } = parseBody(confirmRequestSchema, await readJsonBody(request, maxBody(route('/api/newsletter/confirm'))));
-    await confirmSubscription(token);
+    await confirmSubscription(token, '/api/newsletter/confirm');
     return json({ status: 'confirmed' }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }) satisfies APIRoute;
