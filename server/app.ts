@@ -8,6 +8,7 @@ import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts'
 import { prefersMarkdown, requestPath, twinLink } from './negotiate.ts';
 import { builtSite } from '../src/lib/site/built-site.ts';
 import { logRequest } from './request-log.ts';
+import { loggablePath } from '../src/lib/http/log-path.ts';
 import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
 import { ApiError, internalError } from '../src/lib/http/api-error.ts';
 import { publicOriginOfNodeRequest } from '../src/lib/http/public-origin.ts';
@@ -107,7 +108,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     const locals = standInMethod(req);
     const toAstro = () => {
       Promise.resolve(astroHandler(req, res, () => noRoute(req, res, path, clientMethod), locals)).catch((err) => {
-        log.error({ err, path: req.url }, 'astro handler failed');
+        log.error({ err, path: loggablePath(req.url) }, 'astro handler failed');
         if (!res.headersSent) sendAnswer(res, errorAnswer(path, internalError()));
         else res.destroy();
       });
@@ -147,7 +148,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     try {
       body = await directMcpAnswer(headers, req.body.toString('utf8'), context, client.signal);
     } catch (err) {
-      log.error({ err, path: req.url }, 'mcp: direct tool call failed');
+      log.error({ err, path: loggablePath(req.url) }, 'mcp: direct tool call failed');
       return sendAnswer(res, errorAnswer('/mcp', internalError()));
     }
     if (body === undefined) return route();

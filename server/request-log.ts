@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { loggablePath } from '../src/lib/http/log-path.ts';
 import { observeRequest } from '../src/lib/metrics/index.ts';
 
 /**
@@ -9,10 +10,11 @@ import { observeRequest } from '../src/lib/metrics/index.ts';
 export function logRequest(log: Logger, req: IncomingMessage, res: ServerResponse, requestId: string): void {
   const start = process.hrtime.bigint();
   // Read now: negotiation may point req.url at a page's Markdown twin; the log names what the client asked for.
-  const path = req.url;
+  // Only allow-listed query values are kept (tokens, OAuth codes and search terms are not: log-path.ts).
+  const path = loggablePath(req.url);
   res.once('close', () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    observeRequest(path ?? '/', req.method!, res.statusCode, ms / 1000);
+    observeRequest(req.url ?? '/', req.method!, res.statusCode, ms / 1000);
     log.info({
       requestId,
       method: req.method,

@@ -130,9 +130,20 @@ describe('pages and headers', () => {
 
   it('writes one structured log line per request', async () => {
     await get('/api/health?log-probe=1');
-    const line = await server.waitForLog((l) => l.path === '/api/health?log-probe=1');
+    const line = await server.waitForLog((l) => l.path === '/api/health?log-probe=[redacted]');
     expect(line).toMatchObject({ method: 'GET', status: 200, msg: 'request' });
     expect(typeof line!.ms).toBe('number');
+  });
+
+  // Security finding 5: tokens, OAuth codes and search terms stayed in the log with the query string.
+  it('logs only allow-listed query values: no tokens, no search terms', async () => {
+    await get('/api/search?q=ada%40example.org&limit=3');
+    await get('/newsletter/unsubscribe/?token=log-probe-secret.sig');
+    expect(await server.waitForLog((l) => l.path === '/api/search?q=[redacted]&limit=3')).toBeDefined();
+    expect(await server.waitForLog((l) => l.path === '/newsletter/unsubscribe/?token=[redacted]')).toBeDefined();
+    const logged = JSON.stringify(server.logs);
+    expect(logged).not.toContain('log-probe-secret');
+    expect(logged).not.toMatch(/ada(%40|@)example\.org/);
   });
 });
 
