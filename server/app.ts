@@ -7,8 +7,8 @@ import { setSecurityHeaders } from './security-headers.ts';
 import { createStaticHandler, varyOnAccept, type Next } from './static-files.ts';
 import { prefersMarkdown, requestPath, twinLink } from './negotiate.ts';
 import { builtSite } from '../src/lib/site/built-site.ts';
+import { liveTwinPaths } from '../src/lib/site/live-pages.ts';
 import { logRequest } from './request-log.ts';
-import { loggablePath } from '../src/lib/http/log-path.ts';
 import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
 import { ApiError, internalError } from '../src/lib/http/api-error.ts';
 import { publicOriginOfNodeRequest } from '../src/lib/http/public-origin.ts';
@@ -20,8 +20,11 @@ import { operationsEndpoints } from './operations.ts';
 import { requestContext, requestIdOf } from '../src/lib/http/request-id.ts';
 import { clientIp } from '../src/lib/http/client-ip.ts';
 import { directMcpAnswer } from '../src/lib/mcp/handle.ts';
-import { refusal, refusedEarly } from '../src/lib/limits/rate-limit.ts';
-import type { RateLimitRoute } from '../src/lib/limits/policies.ts';
+import { refusal } from '../src/lib/limits/rate-limit.ts';
+import { fastPaths, type FastPath, type Route } from '../src/lib/api/routes.ts';
+
+/** A fast path of the route table: answers the request itself, or calls `route` to pass it on. */
+type FastPathHandler = (req: IncomingMessage & { body?: Buffer }, res: ServerResponse, entry: Route, route: () => void) => Promise<void>;
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next, locals?: App.Locals) => void | Promise<void>;
 
@@ -62,9 +65,13 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     res.end(body);
   };
 
-  /** Picks HTML or the Markdown twin of a prerendered page; a Markdown answer is served as the twin's own file. */
+  /**
+   * Picks HTML or the Markdown twin of a page; a Markdown answer is served as the twin's own URL: a file for a
+   * prerendered page, Astro's twin route for a page rendered per request (src/lib/site/live-twins.ts).
+   */
   const negotiate = (req: IncomingMessage, res: ServerResponse) => {
-    const twin = twins.get(requestPath(req));
+    const path = requestPath(req);
+    const twin = twins.get(path) ?? liveTwinPaths.get(path);
     if (!twin) return;
     varyOnAccept(res);
     if (prefersMarkdown(req.headers.accept)) {
@@ -82,17 +89,21 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   };
 
   const operations = operationsEndpoints(config, sendNotFound);
+  const fastPathHandlers: Record<FastPath, FastPathHandler> = { 'early-429': refuseOrRoute, 'mcp-tool-call': mcpOrRoute };
 
   // Everything a request does runs inside its request context, so every log line and ApiError carries its id.
   return (req: IncomingMessage, res: ServerResponse) => {
-    const requestId = requestIdOf(req.headers['x-request-id'], config.TRUST_PROXY);
+    // Decided once, from the peer's address: how many X-Forwarded-* entries our own proxies wrote (0 for anyone
+    // else). Everything that reads those headers while serving this request reads it from the context.
+    const trustedHops = config.TRUST_PROXY.hopsFor(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for']);
+    const requestId = requestIdOf(req.headers['x-request-id'], trustedHops);
     res.setHeader('X-Request-Id', requestId);
-    requestContext.run({ requestId }, handle, req, res, requestId);
+    requestContext.run({ requestId, trustedHops }, handle, req, res, requestId, trustedHops);
   };
 
-  function handle(req: IncomingMessage, res: ServerResponse, requestId: string) {
+  function handle(req: IncomingMessage, res: ServerResponse, requestId: string, trustedHops: number) {
     logRequest(log, req, res, requestId);
-    setSecurityHeaders(req, res, config.TRUST_PROXY);
+    setSecurityHeaders(req, res, trustedHops);
     let path: string;
     try {
       path = requestPath(req);
@@ -108,7 +119,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     const locals = standInMethod(req);
     const toAstro = () => {
       Promise.resolve(astroHandler(req, res, () => noRoute(req, res, path, clientMethod), locals)).catch((err) => {
-        log.error({ err, path: loggablePath(req.url) }, 'astro handler failed');
+        log.error({ err, path: req.url }, 'astro handler failed');
         if (!res.headersSent) sendAnswer(res, errorAnswer(path, internalError()));
         else res.destroy();
       });
@@ -124,40 +135,41 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
       }
       else toAstro();
     };
-    // A client over a limit that counts every request gets its 429 here, the same answer the route would give,
-    // without Astro's pipeline (refusing must cost less than answering). After the body guard: a 413 still wins.
-    const limit = req.method === 'POST' ? refusedEarly.get(path) : undefined;
-    // The common MCP tool calls (search_site, get_page) are answered here too, without a server per request.
-    const mcp = req.method === 'POST' && path === '/mcp';
-    const next = limit ? () => void refuseOrRoute(req, res, limit, route) : mcp ? () => void mcpOrRoute(req, res, route) : route;
+    // The route table's fast paths (src/lib/api/route.ts, FastPath): answered here, after the body guard (a 413
+    // still wins), or passed on to the route.
+    const fast = req.method === 'POST' ? fastPaths.get(path) : undefined;
+    const next = fast ? () => void fastPathHandlers[fast.fastPath!](req, res, fast, route) : route;
     const bodyRead = guardBody(req, res, path);
     if (bodyRead === true) next();
     else if (bodyRead) void bodyRead.then((goOn) => goOn && next());
   }
 
-  async function mcpOrRoute(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, route: () => void) {
+  /** The common MCP tool calls (search_site, get_page), answered without an MCP server per request. */
+  async function mcpOrRoute(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, _entry: Route, route: () => void) {
     if (!req.body) return route();
     const headers = nodeHeaders(req);
     const client = new AbortController();
     res.once('close', () => { if (!res.writableFinished) client.abort(); });
     const context = {
       origin: publicOriginOfNodeRequest(req, config), siteUrl: config.SITE_URL,
-      ip: clientIp(req.socket.remoteAddress ?? '', headers, config.TRUST_PROXY),
+      ip: clientIp(req.socket.remoteAddress ?? '', headers),
     };
     let body: string | undefined;
     try {
       body = await directMcpAnswer(headers, req.body.toString('utf8'), context, client.signal);
     } catch (err) {
-      log.error({ err, path: loggablePath(req.url) }, 'mcp: direct tool call failed');
+      log.error({ err, path: req.url }, 'mcp: direct tool call failed');
       return sendAnswer(res, errorAnswer('/mcp', internalError()));
     }
     if (body === undefined) return route();
     if (!res.destroyed) sendAnswer(res, { status: 200, headers: { 'Content-Type': 'application/json' }, body });
   }
 
-  async function refuseOrRoute(req: IncomingMessage, res: ServerResponse, limit: RateLimitRoute, route: () => void) {
+  /** A client over a limit that counts every request gets its 429 here, the same answer the route would give. */
+  async function refuseOrRoute(req: IncomingMessage, res: ServerResponse, entry: Route, route: () => void) {
+    if (!entry.rateLimit) return route();
     // Anything unexpected here: the route counts and answers as it always did.
-    const refused = await refusal(limit, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req), config.TRUST_PROXY)).catch(() => undefined);
+    const refused = await refusal(entry.rateLimit.name, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req))).catch(() => undefined);
     if (!refused) return route();
     // As the route's json(): no Cache-Control added (errorAnswer would add one).
     sendAnswer(res, { status: refused.status, headers: { ...refused.headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(refused.toBody()) });

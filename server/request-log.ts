@@ -1,7 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { loggablePath } from '../src/lib/http/log-path.ts';
 import { observeRequest } from '../src/lib/metrics/index.ts';
+
+/**
+ * Query parameters whose values the log keeps: paging, filters and formats, which name no one and hold no secret.
+ * Every other value (search terms, confirm and unsubscribe tokens, OAuth `code` and `state`, whatever a client
+ * invents) is replaced by a placeholder, so the log never holds what a visitor typed or a link's secret.
+ */
+const LOGGED_PARAMETERS = new Set([
+  'limit', 'offset', 'page', 'type', 'status', 'department', 'level', 'delivery', 'term', 'registrationOpen', 'credits',
+  'kind', 'from', 'to', 'error',
+]);
+export const REDACTED = 'REDACTED';
+
+/** The request target as the log keeps it: the path, and the query with only allow-listed values. */
+export function loggablePath(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const params = new URLSearchParams(url.slice(queryAt + 1));
+  const kept = [...params].map(([name, value]) => [name, LOGGED_PARAMETERS.has(name) ? value : REDACTED]);
+  return `${url.slice(0, queryAt)}?${new URLSearchParams(kept)}`;
+}
 
 /**
  * One structured line per request, written when the response has been sent (or the client went away), and the
@@ -10,15 +29,14 @@ import { observeRequest } from '../src/lib/metrics/index.ts';
 export function logRequest(log: Logger, req: IncomingMessage, res: ServerResponse, requestId: string): void {
   const start = process.hrtime.bigint();
   // Read now: negotiation may point req.url at a page's Markdown twin; the log names what the client asked for.
-  // Only allow-listed query values are kept (tokens, OAuth codes and search terms are not: log-path.ts).
-  const path = loggablePath(req.url);
+  const url = req.url ?? '/';
   res.once('close', () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    observeRequest(req.url ?? '/', req.method!, res.statusCode, ms / 1000);
+    observeRequest(url, req.method!, res.statusCode, ms / 1000);
     log.info({
       requestId,
       method: req.method,
-      path,
+      path: loggablePath(url),
       status: res.statusCode,
       ms,
       bytes: Number(res.getHeader('Content-Length') ?? 0) || undefined,

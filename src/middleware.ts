@@ -14,10 +14,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   if (!answersJson(pathname)) {
     // Every on-demand page (search, the staff area, its CSV exports) is read-only: other methods are a 405. The
-    // one exception is the newsletter confirmation page, whose button POSTs (opening its link must change nothing).
+    // one exception is the newsletter confirmation page, whose button posts back to it (opening it changes nothing).
     const { method } = context.request;
-    const methods = POST_PAGES.has(pathname) ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
-    if (!methods.includes(method)) return pageMethodNotAllowed(context.locals.clientMethod ?? method, methods);
+    const allowed = FORM_PAGES.has(pathname) ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+    if (!allowed.includes(method)) return pageMethodNotAllowed(context.locals.clientMethod ?? method, allowed);
     return isStaffPath(pathname) ? staffArea(context, next) : next();
   }
   try {
@@ -28,7 +28,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
-const POST_PAGES = new Set(['/newsletter/confirm/', '/newsletter/confirm']);
+/** On-demand pages that take a form post. */
+const FORM_PAGES = new Set(['/newsletter/confirm/']);
 
 function pageMethodNotAllowed(method: string, allowed: string[]): Response {
   const err = methodError(method, allowed);

@@ -3,6 +3,7 @@
  * message naming the variable. Every capability's variables are here, so there is one place to look.
  */
 import { z } from 'zod';
+import { parseTrustProxy } from './http/trusted-proxies.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -32,7 +33,14 @@ const fields = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for all interfaces'),
   SITE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public origin for absolute links; Turnstile tokens must also have been solved on its host. Default: the request\'s own origin (no host check)'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('How many right-most X-Forwarded-For hops to trust'),
+  TRUST_PROXY: z.string().default('0').transform((value, ctx) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }).describe('Our reverse proxies: a count of right-most X-Forwarded-For hops, or their addresses/CIDR ranges/loopback, comma-separated (X-Forwarded-* from any other peer is ignored)'),
   LOG_LEVEL: z.enum(logLevels).default('info').describe('pino log level'),
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional().describe('Google Gemini API key; turns the chat on with Gemini'),
   GOOGLE_GENERATIVE_AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Gemini API endpoint; default https://generativelanguage.googleapis.com/v1beta'),
@@ -57,7 +65,7 @@ const fields = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional().describe('Redis URL (redis://host:6379); set, the rate-limit counters live there so several instances share one limit'),
   CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md, and in /openapi.json (info.contact)'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').max(512).optional()
-    .describe('Bearer token that may read /metrics from anywhere; without it, /metrics answers only on loopback'),
+    .describe('Bearer token that may read /metrics from anywhere; without it, /metrics answers only on loopback, and not at all behind a proxy (TRUST_PROXY)'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional()
     .describe('Course registrations older than this many days are deleted, at start and once a day; unset keeps everything'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional().describe('SMTP server for outgoing mail (smtp://user:pass@host:587, smtps://…); unset, mail is written as .eml files under DATA_DIR/mail/'),
@@ -105,17 +113,19 @@ function checkFormsConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
 }
 
 /**
- * Mail that is sent carries links: they must point at the public site, never at a request's Host header. Served
- * on a public interface, even a local MTA (smtp://127.0.0.1:25) delivers what any client's Host chose, so SITE_URL
- * is required whenever SMTP_URL is set and HOST is not loopback; a remote SMTP server needs it in https.
+ * Mail carries links, and they must point at the public https site, never at a request's Host header: once mail
+ * can reach anyone (an SMTP server, local or not) and anyone can reach the server (a HOST other than loopback),
+ * a forged Host would put the attacker's origin into a genuine email from the institute. (Behind a proxy on the
+ * same machine, docs/deployment.md has the proxy set Host itself, and SITE_URL is the advice.)
  */
 function checkMailConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   if (!c.SMTP_URL) return;
-  const remoteSmtp = !isLoopback(new URL(c.SMTP_URL).hostname);
-  if (remoteSmtp && !c.SITE_URL?.startsWith('https://')) {
-    ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'must be the public https origin when SMTP_URL sends mail: the links in emails are built from it' });
-  } else if (!c.SITE_URL && !isLoopback(c.HOST)) {
-    ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: `required when SMTP_URL sends mail and HOST (${c.HOST}) is not loopback: the links in emails are built from it, never from a request's Host header` });
+  const reachable = !isLoopback(c.HOST) || !isLoopback(new URL(c.SMTP_URL).hostname);
+  if (reachable && !c.SITE_URL?.startsWith('https://')) {
+    ctx.addIssue({
+      code: 'custom', path: ['SITE_URL'],
+      message: 'must be the public https origin when SMTP_URL sends mail and the server is reachable (a HOST other than loopback, or a remote SMTP server): the links in emails are built from it, never from a request\'s Host',
+    });
   }
 }
 

@@ -4,6 +4,8 @@ import { handbookSectionNames } from '../lib/content/handbook-sections.ts';
 import { markdownUrl } from '../lib/site/twin-path.ts';
 import { llmsTxt } from '../lib/discovery/llms-txt.ts';
 import { SITE_NAME } from '../lib/site.ts';
+import { partialFeeds } from '../lib/catalog/feeds.ts';
+import { feedPath, feedTitle } from '../lib/catalog/ical.ts';
 
 /** /llms.txt, built from the content collections at build time: every public page's Markdown twin, by section. */
 export const GET = (async () => {
@@ -34,9 +36,18 @@ export const GET = (async () => {
           { title: 'Newsletter', url: markdownUrl('/newsletter/'), description: 'Subscribe to news of courses, open days and events, by topic' },
           { title: 'Course registration', url: markdownUrl('/register/'), description: 'Returning students register for next term\'s courses online' },
         ]) },
+      { name: 'Calendar', links: [
+        { title: 'Past events', url: markdownUrl('/events/archive/'), description: 'Events Northgate has held, most recent first (the events page lists those to come)' },
+        { title: 'Calendar feed', url: '/calendar.ics', description: 'Every key date and event as iCalendar (RFC 5545); subscribe with webcal://' },
+        { title: 'Key dates feed', url: '/calendar/key-dates.ics', description: 'The key dates of every term, as all-day iCalendar entries' },
+        ...partialFeeds.filter((f) => f !== 'key-dates').map((f) => ({ title: `${feedTitle(f).replace(/^.*: /, '')} feed`, url: feedPath(f), description: `Only the ${f} events, as iCalendar` })),
+      ] },
       { name: 'API', links: [
         { title: 'Developer guide', url: '/developers.md', description: 'How to use the public HTTP API, with runnable examples' },
         { title: 'OpenAPI description', url: '/openapi.json', description: 'OpenAPI 3.1 document of every API route, its inputs, answers and errors' },
+        { title: 'Courses as JSON', url: '/api/courses', description: 'The course catalog; filters department, level, delivery, term, registrationOpen, credits, q; one course at /api/courses/{code}' },
+        { title: 'Terms as JSON', url: '/api/terms', description: 'The academic terms with their key dates and whether registration is open' },
+        { title: 'Events as JSON', url: '/api/events', description: 'Events still to come at the time of the request, or from/to/kind' },
       ] },
     ],
   });

@@ -44,12 +44,12 @@ export const courseSelectionSchema = z.strictObject({
 
 export const registrationSchema = z.strictObject({
   student: z.strictObject({
-    studentId: z.string().regex(/^[A-Za-z0-9-]{3,20}$/, '3–20 letters, digits or hyphens, e.g. "S123456"')
+    studentId: z.string().max(20).regex(/^[A-Za-z0-9-]{3,20}$/, '3–20 letters, digits or hyphens, e.g. "S123456"')
       .describe('Student number, e.g. "S123456"'),
     firstName: line(100).describe('e.g. "Ada"'),
     lastName: line(100).describe('e.g. "Lovelace"'),
     email: email.describe('Where the confirmation goes, e.g. "ada@example.org"'),
-    phone: z.string().regex(/^\+?[0-9][0-9 ().-]{3,28}[0-9]$/, 'a phone number, e.g. "+1 555 0100"').optional()
+    phone: z.string().max(30).regex(/^\+?[0-9][0-9 ().-]{3,28}[0-9]$/, 'a phone number, e.g. "+1 555 0100"').optional()
       .describe('e.g. "+1 555 0100"'),
   }).describe('The returning student'),
   term: z.string().regex(/^[0-9]{4}-(spring|summer|fall)$/, 'a term id looks like "2027-spring"')

@@ -44,7 +44,6 @@ describe.skipIf(browserUnavailable())('newsletter double opt-in and unsubscribe 
     const page = await browser.newPage();
     const answer = await page.goto(linkIn(mail, `${server.url}/newsletter/confirm/`));
     expect(answer?.status()).toBe(200);
-    // Opening the link (as a mail scanner does) confirms nothing; the button does.
     expect(stateOf('journey@example.org')).toBe('pending');
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await page.getByRole('heading', { name: 'Subscription confirmed' }).waitFor();

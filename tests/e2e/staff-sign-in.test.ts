@@ -107,7 +107,7 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
     const [signups] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the confirmed subscribers as CSV' }).click()]);
     const rows = readFileSync((await signups.path())!, 'utf8').trimEnd().split('\r\n');
     expect(rows).toHaveLength(41);
-    expect(rows[0]).toBe('\uFEFFid,email,name,interests,source,created_at,confirmed_at,unsubscribe_url');
+    expect(rows[0]).toBe('\uFEFFid,email,name,interests,source,created_at,confirmed_at,confirmed_via,unsubscribe_url');
     expect(new Set(rows.slice(1).map((r) => r.split(',')[0])).size).toBe(40);
     expect(rows.slice(1).every((r) => r.includes(`,${server.url}/api/newsletter/unsubscribe?token=`))).toBe(true);
     expect(problems).toEqual([]);

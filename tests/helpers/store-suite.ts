@@ -72,6 +72,13 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       expect(items[0]).toEqual({ ...sampleRegistration(), id: registrationId, createdAt: expect.any(Number) });
     });
 
+    it('stores a registration without its optional fields, under an idempotency key', async () => {
+      const { phone: _phone, notes: _notes, ...minimal } = sampleRegistration({ email: 'min@example.org' });
+      const { registrationId } = await store.createRegistration(minimal, { key: 'minimal-1', requestHash: 'h' });
+      const { items } = await store.listRegistrations({ limit: 50, offset: 0 });
+      expect(items.find((r) => r.id === registrationId)).toEqual({ ...minimal, id: registrationId, createdAt: expect.any(Number) });
+    });
+
     it('replays a registration with the same idempotency key and hash, refuses another hash', async () => {
       const key = { key: 'retry-1', requestHash: 'h1' };
       const first = await store.createRegistration(sampleRegistration(), key);
@@ -119,8 +126,8 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
     it('confirms a pending subscriber once, unsubscribes once, and starts over as pending on a new signup', async () => {
       await store.upsertSignup({ email: 'bo@example.org', interests: [] }, confirmation('bo@example.org'));
       const { id } = (await store.listSignups({ limit: 1, offset: 0 })).items[0]!;
-      expect(await store.confirmSubscriber(id)).toBe('changed');
-      expect(await store.confirmSubscriber(id)).toBe('already');
+      expect(await store.confirmSubscriber(id, '/newsletter/confirm/')).toBe('changed');
+      expect(await store.confirmSubscriber(id, '/newsletter/confirm/')).toBe('already');
       expect((await store.listSignups({ limit: 10, offset: 0, status: 'confirmed' })).items.map((s) => s.email)).toEqual(['bo@example.org']);
       // A confirmed address signing up again is sent nothing and stays confirmed.
       await drain(store);
@@ -129,7 +136,7 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       expect(await store.unsubscribe(id)).toBe('changed');
       expect(await store.unsubscribe(id)).toBe('already');
       expect((await store.listSignups({ limit: 10, offset: 0, status: 'confirmed' })).total).toBe(0);
-      expect(await store.confirmSubscriber('sub_nobody')).toBe('missing');
+      expect(await store.confirmSubscriber('sub_nobody', '/newsletter/confirm/')).toBe('missing');
       await store.upsertSignup({ email: 'bo@example.org', interests: [] }, confirmation('bo@example.org'));
       expect((await store.listSignups({ limit: 1, offset: 0 })).items[0]).toMatchObject({ status: 'pending', interests: ['events'] });
       expect(await drain(store)).toHaveLength(1);
@@ -165,7 +172,7 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       await store.upsertSignup({ email: 'old@example.org', interests: [] }, confirmation('old@example.org'));
       await store.upsertSignup({ email: 'gone@example.org', interests: [] });
       const gone = (await store.listSignups({ limit: 10, offset: 0 })).items.find((s) => s.email === 'gone@example.org')!;
-      await store.confirmSubscriber(gone.id);
+      await store.confirmSubscriber(gone.id, '/newsletter/confirm/');
       await store.unsubscribe(gone.id);
       await drain(store);
       expect(await store.purgeExpired({ pendingBefore: 0, unsubscribedBefore: 0, mailBefore: 0 })).toEqual({ pending: 0, unsubscribed: 0, mail: 0 });

@@ -231,3 +231,24 @@ describe('chat streams in flight per instance (CHAT_MAX_STREAMS=1)', () => {
     while (!(await reader.read()).done) { /* to the end */ }
   });
 });
+
+describe('POST /api/chat knows the date (CLOCK_NOW)', () => {
+  let gemini: StandIn & { baseUrl: string };
+  beforeAll(async () => { gemini = await startGeminiStandIn({ words: ['On ', 'Saturday 13 March 2027.'] }); });
+  afterAll(async () => { await gemini?.close(); });
+  // The day after the October 2026 open day: the next one is in March 2027.
+  const server = useServer(() => ({
+    GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl, CLOCK_NOW: '2026-10-18T10:00:00Z',
+  }));
+
+  it('gives the model today\'s calendar for "When is the next open day?": the next one, not the one just past', async () => {
+    const res = await ask(server.url, 'When is the next open day?');
+    expect(res.status).toBe(200);
+    const answer = await readAnswer(res);
+    const { system } = geminiPromptText(gemini.requests.at(-1)!.body);
+    expect(system).toContain('Today is Sunday 18 October 2026');
+    expect(system).toContain('Open day for Fall 2027 applicants (open days): Saturday 13 March 2027');
+    expect(system).not.toContain('Open day for Spring and Fall 2027 applicants (open days)');
+    expect(JSON.stringify(answer)).toContain(`${server.url}/events/`);
+  });
+});

@@ -118,7 +118,7 @@ describe('discovery documents', () => {
     expect(card.serverInfo).toMatchObject({ name: 'northgate-institute', version: '1.1.0' });
     expect(card.transport).toMatchObject({ type: 'streamable-http', endpoint: '/mcp', url: `${server.url}/mcp` });
     expect(card.capabilities).toHaveProperty('tools');
-    expect(card.tools.map((t: { name: string }) => t.name).sort()).toEqual(['ask_site', 'get_page', 'search_site']);
+    expect(card.tools.map((t: { name: string }) => t.name).sort()).toEqual(['ask_site', 'find_courses', 'get_page', 'search_site', 'upcoming_events']);
     for (const tool of card.tools) expect(tool.inputSchema.type).toBe('object');
   });
 

@@ -27,11 +27,11 @@ const rpc = (headers: Record<string, string>, body: unknown = { jsonrpc: '2.0', 
 });
 
 describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
-  it('initializes with the server info and lists the three tools', async () => {
+  it('initializes with the server info and lists the five tools', async () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'northgate-institute', version: '1.1.0' });
     expect(client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object) });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['ask_site', 'get_page', 'search_site']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['ask_site', 'find_courses', 'get_page', 'search_site', 'upcoming_events']);
     const search = tools.find((t) => t.name === 'search_site')!;
     expect(search.inputSchema.required).toEqual(['query']);
     expect(search.outputSchema?.properties).toHaveProperty('results');

@@ -55,13 +55,14 @@ describe('mail configuration', () => {
     expect(parseConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
   });
 
-  // Security finding 1: a local MTA on a public HOST let a forged Host header choose where mail links point.
-  it('requires SITE_URL whenever SMTP_URL is set and HOST is not loopback, even with a local MTA', () => {
-    expect(() => parseConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(/SITE_URL: /);
-    expect(() => parseConfig({ HOST: '::', SMTP_URL: 'smtp://localhost:25' })).toThrow(/SITE_URL: /);
-    expect(parseConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://127.0.0.1:25', SITE_URL: 'https://northgate.example' }).SITE_URL)
+  // Security review, finding 1: a public server relaying through a local MTA built mail links from the Host header.
+  it('requires SITE_URL when SMTP_URL is set and the server is reachable, even with a loopback MTA', () => {
+    expect(() => parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', HOST: '0.0.0.0' })).toThrow(/SITE_URL: must be the public https origin/);
+    expect(() => parseConfig({ SMTP_URL: 'smtp://localhost:25', HOST: '::' })).toThrow(/SITE_URL/);
+    expect(parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', HOST: '0.0.0.0', SITE_URL: 'https://northgate.example' }).SITE_URL)
       .toBe('https://northgate.example');
-    expect(parseConfig({ HOST: '0.0.0.0' }).SMTP_URL).toBeUndefined();
+    // The embedded default (loopback HOST, mail written as files) needs no setting.
+    expect(parseConfig({ HOST: '0.0.0.0' }).SITE_URL).toBeUndefined();
   });
 
   it('hides the SMTP password and checks the other mail variables', () => {

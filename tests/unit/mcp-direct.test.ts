@@ -13,6 +13,7 @@ const deps: McpDependencies = {
   },
   readPage: async (path) => (path === '/courses/bib201/' ? { url: '/courses/bib201.md', markdown: '---\ntitle: BIB201\n---\n# Greek\n' } : undefined),
   ask: async () => ({ error: 'no model' }),
+  catalog: () => Promise.reject(new Error('not used here')), now: () => new Date(),
 };
 const headers = (extra: Record<string, string> = {}) => new Headers({ 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...extra });
 const call = (name: string, args: unknown, id: string | number = 7) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });

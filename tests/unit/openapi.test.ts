@@ -42,6 +42,7 @@ describe('/openapi.json', () => {
       'post /api/email-marketing-signup', 'post /api/course-registration', 'get /api/challenge/site-key',
       'get /api/challenge/required', 'get /api/auth/{action}', 'post /api/auth/{action}', 'get /api/{unknown}',
       'post /api/newsletter/confirm', 'get /api/newsletter/unsubscribe', 'post /api/newsletter/unsubscribe',
+      'get /api/courses', 'get /api/courses/{code}', 'get /api/terms', 'get /api/events',
     ];
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(table.sort());
   });

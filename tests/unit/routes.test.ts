@@ -34,6 +34,14 @@ describe('the route table', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('gives an early 429 only to POST routes whose limit counts every request, and the MCP fast path only to /mcp', () => {
+    for (const r of allRoutes.filter((entry) => entry.fastPath === 'early-429')) {
+      expect(r.methods, r.path).toEqual(['POST']);
+      expect(r.rateLimit, r.path).toBeDefined();
+    }
+    expect(allRoutes.filter((r) => r.fastPath === 'mcp-tool-call').map((r) => r.path)).toEqual(['/mcp']);
+  });
+
   it('lists the methods each route documents among those it serves', () => {
     for (const r of apiRoutes) {
       for (const method of Object.keys(r.operations ?? {})) {

@@ -28,9 +28,9 @@ async function lines(stream: ReadableStream<Uint8Array>) {
 describe('csvStream', () => {
   it('writes a header and every record, across several batches', async () => {
     const rows = await lines(csvStream(fakeStore(1234), signupExport));
-    expect(rows[0]).toBe('\uFEFFid,email,name,interests,source,created_at,confirmed_at,unsubscribe_url');
+    expect(rows[0]).toBe('\uFEFFid,email,name,interests,source,created_at,confirmed_at,confirmed_via,unsubscribe_url');
     expect(rows).toHaveLength(1235);
-    expect(rows[1]).toBe('sub_1234,r1234@example.org,,,,1970-01-01T00:20:34.000Z,1970-01-01T00:20:34.000Z,https://northgate.example/api/newsletter/unsubscribe?token=t-sub_1234');
+    expect(rows[1]).toBe('sub_1234,r1234@example.org,,,,1970-01-01T00:20:34.000Z,1970-01-01T00:20:34.000Z,,https://northgate.example/api/newsletter/unsubscribe?token=t-sub_1234');
     expect(new Set(rows.slice(1).map((r) => r.split(',')[0])).size).toBe(1234);
   });
 
@@ -45,6 +45,6 @@ describe('csvStream', () => {
   });
 
   it('writes only the header for an empty table', async () => {
-    expect(await lines(csvStream(fakeStore(0), signupExport))).toEqual(['\uFEFFid,email,name,interests,source,created_at,confirmed_at,unsubscribe_url']);
+    expect(await lines(csvStream(fakeStore(0), signupExport))).toEqual(['\uFEFFid,email,name,interests,source,created_at,confirmed_at,confirmed_via,unsubscribe_url']);
   });
 });

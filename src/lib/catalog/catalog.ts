@@ -5,7 +5,7 @@
 import type { EventKind } from '../../schemas/calendar.ts';
 import { matchesCourse, searchableText, type CourseFilter } from './course-filter.ts';
 import { keyDateEnd, type CalendarEvent, type CatalogCourse, type CatalogKeyDate, type CatalogTerm, type Department } from './model.ts';
-import { dayIn } from './time-zone.ts';
+import { todayAt } from './time-zone.ts';
 
 export interface CatalogInput {
   courses: CatalogCourse[];
@@ -55,7 +55,7 @@ export function createCatalog(input: CatalogInput) {
 
     /** The first term of the course that has not started on `now`'s day (institute time), if any. */
     nextStart(course: CatalogCourse, now: Date): CatalogTerm | undefined {
-      const today = dayIn(now);
+      const today = todayAt(now);
       return this.termsOf(course).find((t) => t.starts >= today);
     },
 
@@ -89,9 +89,16 @@ export function createCatalog(input: CatalogInput) {
       return keyDates.filter((k) => keyDateEnd(k) > now);
     },
 
+    /** How many events are over at `now`: what of the clock the event answers depend on. */
+    endedCount(now: Date): number {
+      let n = 0;
+      for (const e of events) if (e.end <= now) n++;
+      return n;
+    },
+
     /** The term under way on `now`'s day, if any. */
     currentTerm(now: Date): CatalogTerm | undefined {
-      const today = dayIn(now);
+      const today = todayAt(now);
       return terms.find((t) => t.starts <= today && today <= t.ends);
     },
   };

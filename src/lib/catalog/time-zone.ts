@@ -80,3 +80,15 @@ export function isoWithOffset(instant: Date, zone: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+let todayMemo = { minute: Number.NaN, day: '' };
+
+/**
+ * The institute's calendar day at `now`, remembered for the minute (zone offsets change on the minute): the
+ * catalog's answers depend on the day, and asking Intl for it on every request would cost more than the answer.
+ */
+export function todayAt(now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== todayMemo.minute) todayMemo = { minute, day: dayIn(now) };
+  return todayMemo.day;
+}

@@ -8,7 +8,8 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { messageText, type ChatRequest } from '../../schemas/chat.ts';
-import { fitToBudget } from './context.ts';
+import { asksAboutDates } from './calendar.ts';
+import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget, type ContextPage } from './context.ts';
 import { buildInstructions } from './prompt.ts';
 import { retrievePages, type SearchFn } from './retrieve.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
@@ -29,6 +30,8 @@ export interface AnswerOptions {
   maxStreams: number;
   /** Where the Markdown twins are (tests); default the client build. */
   twinRoot?: string;
+  /** Today's calendar as a context page (calendar.ts), for questions about dates; absent, the chat has none. */
+  calendar?: () => Promise<ContextPage>;
 }
 
 /** A started answer and the pages it is grounded on. */
@@ -73,8 +76,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const question = messageText(request.messages.at(-1)!);
     const found = await retrievePages(question, options.search, undefined, { signal: options.signal });
     const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
+    // Today's calendar first, for a question about dates: the retrieved pages share what it leaves of the budget.
+    const calendar = options.calendar && asksAboutDates(question) ? [await options.calendar()] : [];
+    const budget = CONTEXT_TOKEN_BUDGET - Math.ceil(calendar.reduce((n, p) => n + p.text.length, 0) / CHARS_PER_TOKEN);
     // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
-    const pages = fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined));
+    const pages = [...calendar, ...fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined), Math.max(budget, 0))];
     const modelCalled = performance.now();
     const started = await startAnswer({
       model,

@@ -1,5 +1,6 @@
 import type { RegistrationRecord, SignupRecord, SubmissionStore } from '../store/types.ts';
 import { CSV_BOM, csvRow, type CsvValue } from './encode.ts';
+import { registrationColumns } from '../store/rows.ts';
 
 const BATCH = 500;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -15,15 +16,25 @@ interface Export<T> {
  * URL its mail must carry in List-Unsubscribe. Pending and unsubscribed addresses are never exported.
  */
 export const signupExport = (unsubscribeUrlOf: (subscriberId: string) => string): Export<SignupRecord> => ({
-  header: ['id', 'email', 'name', 'interests', 'source', 'created_at', 'confirmed_at', 'unsubscribe_url'],
-  row: (s) => [s.id, s.email, s.name, s.interests.join('; '), s.source, iso(s.createdAt), s.confirmedAt === undefined ? '' : iso(s.confirmedAt), unsubscribeUrlOf(s.id)],
+  header: ['id', 'email', 'name', 'interests', 'source', 'created_at', 'confirmed_at', 'confirmed_via', 'unsubscribe_url'],
+  row: (s) => [
+    s.id, s.email, s.name, s.interests.join('; '), s.source, iso(s.createdAt), s.confirmedAt === undefined ? '' : iso(s.confirmedAt),
+    s.confirmedVia, unsubscribeUrlOf(s.id),
+  ],
   list: (store, page) => store.listSignups({ ...page, status: 'confirmed' }),
 });
 
+/** The cells that are not the stored value as it is; every other column is exported as stored. */
+const registrationCells: { [F in keyof RegistrationRecord]?: (r: RegistrationRecord) => CsvValue } = {
+  createdAt: (r) => iso(r.createdAt),
+  courses: (r) => r.courses.map((c) => (c.section ? `${c.code}-${c.section}` : c.code)).join('; '),
+};
+const registrationFields = Object.keys(registrationColumns) as (keyof RegistrationRecord)[];
+
+/** Every column of the registrations table, in its column map's order: a new field is exported without a change here. */
 export const registrationExport: Export<RegistrationRecord> = {
-  header: ['id', 'created_at', 'student_id', 'first_name', 'last_name', 'email', 'phone', 'term', 'courses', 'notes'],
-  row: (r) => [r.id, iso(r.createdAt), r.studentId, r.firstName, r.lastName, r.email, r.phone, r.term,
-    r.courses.map((c) => (c.section ? `${c.code}-${c.section}` : c.code)).join('; '), r.notes],
+  header: Object.values(registrationColumns).map(([column]) => column),
+  row: (r) => registrationFields.map((field) => registrationCells[field]?.(r) ?? (r[field] as CsvValue)),
   list: (store, page) => store.listRegistrations(page),
 };
 

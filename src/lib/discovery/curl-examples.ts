@@ -75,9 +75,27 @@ export const curlExamples: CurlExample[] = [
     output: '{"error":{"code":"NOT_FOUND","message":"Staff sign-in is not configured on this server.","resolution":"See /openapi.json for the routes this API offers.","requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },
   {
+    id: 'courses', title: 'Find courses', check: 'shape',
+    about: 'Filters `department`, `level`, `delivery`, `term`, `registrationOpen`, `credits` and free text `q`, each narrowing; `limit` 1–100 (default 20) and `offset` page as in search. `nextStart` is the first term not yet started when you ask; `registerUrl` is the registration form with the course and term filled in, for each term open for registration. `/api/courses/{code}` gives one course, `/api/terms` the terms and their key dates. Answers carry an `ETag` and `Cache-Control: public, max-age=60`.',
+    command: "curl -s '{origin}/api/courses?delivery=online&term=2027-spring&limit=1'",
+    output: '{"total":5,"limit":1,"offset":0,"results":[{"code":"BIB120","title":"New Testament Survey","summary":"The twenty-seven books of the New Testament in their first-century Jewish and Greco-Roman setting, taught fully online with a compressed summer option.","department":"biblical-studies","credits":3,"level":"introductory","delivery":"online","prerequisites":[],"instructors":["Dr. Ruth Abernathy"],"terms":[{"id":"2027-spring","name":"Spring 2027","starts":"2027-01-18","registrationOpen":true,"registerUrl":"/register/?term=2027-spring&course=BIB120"},{"id":"2027-summer","name":"Summer 2027","starts":"2027-06-07","registrationOpen":true,"registerUrl":"/register/?term=2027-summer&course=BIB120"}],"nextStart":{"id":"2027-spring","name":"Spring 2027","starts":"2027-01-18","registrationOpen":true,"registerUrl":"/register/?term=2027-spring&course=BIB120"},"url":"/courses/bib120/","markdownUrl":"/courses/bib120.md"}]}',
+  },
+  {
+    id: 'courses-error', title: 'A bad filter', check: 'exact',
+    about: 'An unknown value or parameter is a `400 INVALID_QUERY` whose issue lists the values allowed.',
+    command: "curl -s '{origin}/api/courses?department=astrology'",
+    output: '{"error":{"code":"INVALID_QUERY","message":"Invalid parameters: department.","resolution":"See the parameters of GET /api/courses in /openapi.json; each message lists the values allowed.","issues":[{"path":"department","message":"Unknown department; one of \\"biblical-studies\\", \\"theology\\", \\"history\\", \\"ministry\\", \\"languages\\", \\"music\\""}],"requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
+  },
+  {
+    id: 'events', title: 'Upcoming events', check: 'shape',
+    about: 'The events not yet over when you ask, soonest first, up to `to` if given; an earlier `from` (ISO 8601 date or date-time) reaches into the past; `kind` is one of `open-day`, `lecture`, `concert`, `service`, `workshop`. `start` and `end` carry the offset of the event\'s time zone. The same events as calendars: `/calendar.ics`.',
+    command: "curl -s '{origin}/api/events?kind=open-day&to=2027-04-01'",
+    output: '{"total":1,"results":[{"id":"open-day-2027-03","title":"Open day for Fall 2027 applicants","kind":"open-day","start":"2027-03-13T10:00:00+00:00","end":"2027-03-13T16:00:00+00:00","timeZone":"Europe/London","place":"Main campus, Harrow Vale","online":"https://northgate.example/live/","summary":"Sample classes, a tour of the campus and library, a talk about fees and scholarships, and time to meet students and tutors. Online visitors join the sample classes and a live Q&A.","booking":"mailto:admissions@northgate.example","url":"/events/#open-day-2027-03"}]}',
+  },
+  {
     id: 'unknown', title: 'An unknown path', check: 'exact',
     about: 'Any path under `/api/` that no route serves is a JSON `404 NOT_FOUND`, never an HTML page.',
-    command: "curl -s {origin}/api/courses",
+    command: "curl -s {origin}/api/programs",
     output: '{"error":{"code":"NOT_FOUND","message":"This API path does not exist.","resolution":"See /openapi.json for the routes this API offers.","requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },
   {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../../schemas/api-error.ts';
 import { chatRequestSchema } from '../../schemas/chat.ts';
+import { apiCourseSchema, coursesResponseSchema, eventsResponseSchema, termsResponseSchema } from '../../schemas/catalog-api.ts';
 import { apiCatalogSchema } from '../../schemas/discovery.ts';
 import {
   challengeRequiredSchema, challengeSiteKeySchema, registrationAcceptedSchema, registrationSchema, signupAcceptedSchema, signupSchema,
@@ -22,6 +23,7 @@ const answers = {
   SignupAccepted: signupAcceptedSchema, RegistrationAccepted: registrationAcceptedSchema,
   SubscriptionConfirmed: confirmedSchema, Unsubscribed: unsubscribedSchema,
   ChallengeSiteKey: challengeSiteKeySchema, ChallengeRequired: challengeRequiredSchema, ApiCatalog: apiCatalogSchema,
+  Course: apiCourseSchema, CoursesResponse: coursesResponseSchema, TermsResponse: termsResponseSchema, EventsResponse: eventsResponseSchema,
 };
 export type ComponentName = keyof typeof requests | keyof typeof answers;
 

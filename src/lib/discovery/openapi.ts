@@ -19,6 +19,7 @@ import { notJson, tooLarge } from '../http/read-json-body.ts';
 import { rateLimited } from '../limits/rate-limit.ts';
 import { invalidToken } from '../mail/subscription.ts';
 import { invalidQuery } from '../search/params.ts';
+import { courseNotFound, invalidCatalogQuery } from '../catalog/api.ts';
 import { searchUnavailable } from '../search/index.ts';
 import { componentSchemas, jsonSchemaOf, ref, refOf } from './openapi-schemas.ts';
 
@@ -28,11 +29,13 @@ import { componentSchemas, jsonSchemaOf, ref, refOf } from './openapi-schemas.ts
  */
 function errorExample(code: ErrorCode, route: Route): ApiError {
   const auth = route.path.startsWith('/api/auth/');
-  const policy = route.rateLimit ?? { name: 'signup', points: 3, durationSeconds: 600 };
+  const catalog = /^\/api\/(courses|terms|events)/.test(route.path);
   const examples: Record<ErrorCode, () => ApiError> = {
-    NOT_FOUND: () => (auth ? signInNotConfigured() : notFound()),
+    NOT_FOUND: () => (auth ? signInNotConfigured() : catalog ? courseNotFound('XYZ999') : notFound()),
     METHOD_NOT_ALLOWED: () => methodError('DELETE', route.methods),
-    INVALID_QUERY: () => invalidQuery([{ path: 'q', message: 'Required' }]),
+    INVALID_QUERY: () => (catalog
+      ? invalidCatalogQuery([{ path: 'department', message: 'Unknown department; one of "biblical-studies", "theology", …' }], 'Each message lists the values allowed.')
+      : invalidQuery([{ path: 'q', message: 'Required' }])),
     INVALID_BODY: () => (auth ? signInRefused() : invalidBody([{ path: 'email', message: 'Invalid email address' }])),
     UNSUPPORTED_MEDIA_TYPE: notJson,
     PAYLOAD_TOO_LARGE: () => tooLarge(maxBody(route)),
@@ -41,7 +44,10 @@ function errorExample(code: ErrorCode, route: Route): ApiError {
     CHALLENGE_UNAVAILABLE: challengeUnavailable,
     CHALLENGE_NOT_CONFIGURED: challengeNotConfigured,
     // A client over the limit at the start of a window waits the whole window.
-    RATE_LIMITED: () => rateLimited(policy, policy.durationSeconds),
+    RATE_LIMITED: () => {
+      if (!route.rateLimit) throw new Error(`${route.path} lists RATE_LIMITED but has no rateLimit in the route table`);
+      return rateLimited(route.rateLimit, route.rateLimit.durationSeconds);
+    },
     INVALID_TOKEN: () => invalidToken(route.path.includes('confirm') ? 'confirm' : 'unsubscribe', 'tampered'),
     AI_UNAVAILABLE: () => aiUnavailable(false),
     STORAGE_UNAVAILABLE: storageUnavailable,
@@ -126,7 +132,7 @@ export function openApiDocument(origin: string): Record<string, unknown> {
     info: {
       title: `${SITE_NAME} public API`,
       version: API_VERSION,
-      summary: 'Site search, AI chat, newsletter signup, course registration, bot-challenge helpers, health and discovery.',
+      summary: 'Site search, the course catalog and calendar, AI chat, newsletter signup, course registration, bot-challenge helpers, health and discovery.',
       description: 'Public routes are anonymous: no key or token. Errors are always JSON `ApiError` bodies. '
         + 'The guide with runnable examples is at /developers; staff sign-in is explained at /auth.md.',
       contact: { name: `${SITE_NAME}, developer contact`, email: getConfig().CONTACT_EMAIL, url: `${origin}/developers` },
@@ -137,6 +143,7 @@ export function openApiDocument(origin: string): Record<string, unknown> {
     externalDocs: { description: 'Developer guide', url: `${origin}/developers` },
     tags: [
       { name: 'search', description: 'Full-text search over the site\'s pages' },
+      { name: 'catalog', description: 'Courses, terms with their key dates, and events, as data; "upcoming" is decided at the time of the request' },
       { name: 'chat', description: 'Questions answered from the site\'s pages by a language model' },
       { name: 'forms', description: 'Newsletter signup and course registration' },
       { name: 'challenge', description: 'Whether the forms need a Turnstile bot-challenge token, and the widget\'s site key' },

@@ -32,7 +32,7 @@ export async function submitRegistration(input: RegistrationInput, ip: string, o
     if (earlier) throw conflict();
   }
   await verifyChallenge(turnstileToken, ip, CHALLENGE_ACTIONS.registration);
-  const { student } = request;
+  const { student, ...choices } = request;
   const email = normaliseEmail(student.email);
   // The receipt and the registry's notice are queued in the registration's own transaction (new ones only).
   const { REGISTRY_EMAIL } = getConfig();
@@ -41,9 +41,10 @@ export async function submitRegistration(input: RegistrationInput, ip: string, o
     return [registrationReceipt(email, facts), ...(REGISTRY_EMAIL ? [registryNotice(REGISTRY_EMAIL, facts, origin)] : [])];
   };
   try {
-    const { registrationId } = await orStorageUnavailable(() => store.createRegistration({
-      ...student, email, term: request.term, courses: request.courses, notes: request.notes,
-    }, idempotency, mail), (err) => err instanceof IdempotencyConflictError);
+    const { registrationId } = await orStorageUnavailable(
+      () => store.createRegistration({ ...student, ...choices, email }, idempotency, mail),
+      (err) => err instanceof IdempotencyConflictError,
+    );
     wakeMailSender();
     return registrationId;
   } catch (err) {

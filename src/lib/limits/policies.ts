@@ -1,9 +1,47 @@
-import { allRoutes, windowText, type RateLimitName, type RateLimitPolicy } from '../api/routes.ts';
-
-export { windowText, type RateLimitPolicy };
+/**
+ * The rate limits: requests per fixed window, per client IP, one counter each (Redis key prefix `rl:<name>`),
+ * shared by whatever uses it. The route table (src/lib/api/routes/) names which routes count against which;
+ * the limiter, OpenAPI, /auth.md and /developers read the numbers from here.
+ */
+export type RateLimitName = 'signup' | 'registration' | 'chat' | 'search' | 'newsletter-link';
+/** The name a route's limit goes by in the limiter and the metrics. */
 export type RateLimitRoute = RateLimitName;
 
-/** The rate limits of the route table (src/lib/api/routes.ts) by name: requests per fixed window, per client IP. */
-export const rateLimitPolicies = Object.fromEntries(
-  allRoutes.flatMap((r) => (r.rateLimit ? [[r.rateLimit.name, r.rateLimit]] : [])),
-) as Record<RateLimitName, RateLimitPolicy>;
+export interface RateLimitPolicy {
+  name: RateLimitName;
+  points: number;
+  durationSeconds: number;
+  /** What else counts against it, for the limits table of /developers. */
+  shared?: string;
+}
+
+export const rateLimitPolicies = {
+  // Only searches the answer cache cannot answer count (GET /api/search, the /search/ page, MCP search_site,
+  // together). Someone typing into the search box sends one request per pause, and common prefixes are cached:
+  // 60 a minute is far above what a person asks, while one client can keep at most 60 worker searches a minute
+  // busy, so a handful of addresses cannot starve the workers.
+  search: {
+    name: 'search', points: 60, durationSeconds: 60,
+    shared: 'and MCP search_site, together: only searches not answered from the cache',
+  },
+  chat: { name: 'chat', points: 20, durationSeconds: 600 },
+  signup: { name: 'signup', points: 3, durationSeconds: 600 },
+  registration: { name: 'registration', points: 3, durationSeconds: 600 },
+  // The links in the emails (confirm and unsubscribe, API and pages together). The tokens are HMAC-signed, so the
+  // limit only caps the work one address can cause; it is wider than the forms' because mail providers send
+  // RFC 8058 one-click unsubscribes for many people from few addresses.
+  'newsletter-link': {
+    name: 'newsletter-link', points: 60, durationSeconds: 60,
+    shared: 'the confirm and unsubscribe pages and routes, together',
+  },
+} as const satisfies { [N in RateLimitName]: RateLimitPolicy & { name: N } };
+
+/** A window for people: 60 → "minute", 600 → "10 minutes", 90 → "90 seconds". */
+export function windowText(seconds: number): string {
+  if (seconds === 60) return 'minute';
+  return seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} seconds`;
+}
+
+/** The sentence OpenAPI and /developers give a limited route. */
+export const policyText = ({ points, durationSeconds }: RateLimitPolicy) =>
+  `Rate limited: ${points} requests per ${windowText(durationSeconds)} per client IP.`;

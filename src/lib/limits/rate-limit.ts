@@ -77,11 +77,12 @@ export async function refusal(route: RateLimitRoute, ip: string): Promise<ApiErr
 
 /**
  * The POST routes whose limit counts every request first, before any validation (the contract), by path: an
- * over-limit client gets its 429 whatever it sends, so the server can say it before Astro. Search is not here:
- * it counts only the searches the answer cache cannot give, which only the route knows.
+ * over-limit client gets its 429 whatever it sends, so the server can say it before Astro. The route table marks
+ * them with the `early-429` fast path. Search is not among them: it counts only the searches the answer cache
+ * cannot give, which only the route knows.
  */
 export const refusedEarly: ReadonlyMap<string, RateLimitRoute> = new Map(
-  allRoutes.flatMap((r) => (r.rateLimit && r.methods.length === 1 && r.methods[0] === 'POST' ? [[r.path, r.rateLimit.name] as const] : [])),
+  allRoutes.flatMap((r) => (r.fastPath === 'early-429' && r.rateLimit ? [[r.path, r.rateLimit.name] as const] : [])),
 );
 
 function limiterFor(route: RateLimitRoute): RateLimiterAbstract {

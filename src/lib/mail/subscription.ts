@@ -8,21 +8,32 @@ import { InvalidTokenError, verifyToken, type TokenPurpose } from './tokens.ts';
  * What the links in the emails do. Each token is checked (signature, purpose, expiry), then the store moves the
  * subscriber; a link whose change was already made (a replay) or whose subscriber is gone is refused too.
  */
-/** `from` is the page or route the confirmation came from, kept with its time as evidence of consent. */
-export const confirmSubscription = (token: string, from: string) => follow('confirm', token, from);
+/** Confirms the subscription of a confirm token, recording `via` (the page or route it was confirmed from). */
+export const confirmSubscription = (token: string, via: string) => follow('confirm', token, via);
 export const unsubscribeByToken = (token: string) => follow('unsubscribe', token);
 
-async function follow(purpose: TokenPurpose, token: string, from?: string): Promise<void> {
-  const store = getStore();
-  const secret = await orStorageUnavailable(() => getMailSecret(store));
-  let subscriberId: string;
+/**
+ * Checks a confirm token (signature, purpose, expiry) without changing anything: opening the link shows a button,
+ * because mail scanners open every link in a message and must not confirm an address for its owner.
+ */
+export async function checkConfirmToken(token: string): Promise<void> {
+  await subscriberOf('confirm', token);
+}
+
+async function subscriberOf(purpose: TokenPurpose, token: string): Promise<string> {
+  const secret = await orStorageUnavailable(() => getMailSecret(getStore()));
   try {
-    subscriberId = verifyToken(secret, purpose, token);
+    return verifyToken(secret, purpose, token);
   } catch (err) {
     if (err instanceof InvalidTokenError) throw invalidToken(purpose, err.reason);
     throw err;
   }
-  const outcome = await orStorageUnavailable(() => (purpose === 'confirm' ? store.confirmSubscriber(subscriberId, from) : store.unsubscribe(subscriberId)));
+}
+
+async function follow(purpose: TokenPurpose, token: string, via = ''): Promise<void> {
+  const store = getStore();
+  const subscriberId = await subscriberOf(purpose, token);
+  const outcome = await orStorageUnavailable(() => (purpose === 'confirm' ? store.confirmSubscriber(subscriberId, via) : store.unsubscribe(subscriberId)));
   if (outcome === 'already') throw invalidToken(purpose, 'used');
   if (outcome === 'missing') throw invalidToken(purpose, 'expired');
 }

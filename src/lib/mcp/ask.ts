@@ -12,6 +12,9 @@ import { ApiError } from '../http/api-error.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
 import { search } from '../search/index.ts';
 import type { McpDependencies } from './server.ts';
+import type { Catalog } from '../catalog/catalog.ts';
+import { calendarNow } from '../catalog/clock.ts';
+import { calendarContextPage } from '../chat/calendar.ts';
 
 type Answer = Awaited<ReturnType<McpDependencies['ask']>>;
 
@@ -22,13 +25,13 @@ const ASK_TIMEOUT_MS = 120_000;
  * An `ask` for one MCP request from `ip`, with source links on `origin`. `signal` is the request's: when the
  * client goes away, the model stops writing (and the answer's slot is freed).
  */
-export function askSite(ip: string, origin: string, signal: AbortSignal): McpDependencies['ask'] {
+export function askSite(ip: string, origin: string, signal: AbortSignal, catalog?: () => Promise<Catalog>): McpDependencies['ask'] {
   return async (question) => {
     try {
       const model = requireModel(getChatModel());
       await rateLimit('chat', ip);
       const answer = await answerChat({ messages: [{ id: 'mcp-question', role: 'user', parts: [{ type: 'text', text: question }] }] }, {
-        model, search, origin, signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]), ...chatLimits(getConfig()),
+        model, search, origin, ...(catalog ? { calendar: async () => calendarContextPage(await catalog(), calendarNow()) } : {}), signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]), ...chatLimits(getConfig()),
       });
       return await collectAnswer(answer);
     } catch (err) {

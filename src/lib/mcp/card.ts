@@ -15,7 +15,7 @@ let tools: Promise<Tool[]> | undefined;
 function listTools(): Promise<Tool[]> {
   tools ??= (async () => {
     const unused = () => Promise.reject(new Error('not called while listing tools'));
-    const server = createMcpServer({ search: unused, readPage: unused, ask: unused });
+    const server = createMcpServer({ search: unused, readPage: unused, ask: unused, catalog: unused, now: () => new Date() });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'server-card', version: MCP_SERVER_INFO.version });
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

@@ -1,6 +1,8 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { maxBody, route } from '../api/routes.ts';
 import { searchForClient } from '../search/for-client.ts';
+import type { Catalog } from '../catalog/catalog.ts';
+import { calendarNow } from '../catalog/clock.ts';
 import { askSite } from './ask.ts';
 import { originAllowed } from './origin.ts';
 import { readPublicTwin } from './public-twins.ts';
@@ -15,14 +17,22 @@ export interface McpRequestContext {
   siteUrl: string | undefined;
   /** The client's IP (http/client-ip.ts), for the rate limits. */
   ip: string;
+  /**
+   * The catalog, from the Astro route (it reads the content collections, which only Astro can); absent on the
+   * direct path, whose tools (search_site, get_page) do not need it.
+   */
+  catalog?: () => Promise<Catalog>;
 }
 
+const noCatalog = () => Promise.reject(new Error('the catalog is only available through the Astro route /mcp'));
+
 /** What the tools of one request use; `signal` (the client's request) drops a search or an answer if the client goes. */
-function mcpDependencies({ origin, ip }: McpRequestContext, signal: AbortSignal): McpDependencies {
+function mcpDependencies({ origin, ip, catalog }: McpRequestContext, signal: AbortSignal): McpDependencies {
   return {
+    catalog: catalog ?? noCatalog, now: calendarNow,
     // The same per-client limit as /api/search.
     search: async (input) => (await searchForClient(input, ip, signal)).answer,
-    readPage: (path) => readPublicTwin(path), ask: askSite(ip, origin, signal),
+    readPage: (path) => readPublicTwin(path), ask: askSite(ip, origin, signal, catalog),
   };
 }
 
@@ -39,11 +49,12 @@ export async function directMcpAnswer(headers: { get(name: string): string | nul
  * One MCP request over stateless Streamable HTTP: a new server and transport per request, answered as plain
  * JSON (no stream to keep open), closed when the answer is written.
  */
-export async function handleMcpRequest(request: Request, { origin, siteUrl, ip }: McpRequestContext): Promise<Response> {
+export async function handleMcpRequest(request: Request, context: McpRequestContext): Promise<Response> {
+  const { origin, siteUrl } = context;
   if (!originAllowed(request.headers.get('origin'), origin, siteUrl)) {
     return jsonRpcError(403, 'Forbidden: this Origin may not use the MCP endpoint.');
   }
-  const server = createMcpServer(mcpDependencies({ origin, siteUrl, ip }, request.signal));
+  const server = createMcpServer(mcpDependencies(context, request.signal));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: maxBody(route('/mcp')) });
   await server.connect(transport);
   try {

@@ -7,14 +7,19 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { askSiteInput, askSiteOutput, getPageInput, searchSiteInput } from '../../schemas/discovery.ts';
 import { searchResponseSchema, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
+import { coursesResponseSchema, eventsResponseSchema, findCoursesInput, upcomingEventsInput } from '../../schemas/catalog-api.ts';
+import { findCoursesAnswer, eventsAnswer } from '../catalog/api.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import type { z } from 'zod';
 import { API_VERSION } from '../api/routes.ts';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { SITE_NAME } from '../site.ts';
+import { isLivePath } from '../site/live-pages.ts';
 
 export const MCP_SERVER_INFO = { name: 'northgate-institute', title: `${SITE_NAME}`, version: API_VERSION };
 export const MCP_INSTRUCTIONS = `Tools for the public website of the ${SITE_NAME}: search its pages, read any public page as Markdown, `
+  + 'find courses by department, level, delivery, term, open registration, credits or words, list the events still to come, '
   + 'or ask a question answered from the pages with sources. Everything here is public; no credentials.';
 
 export interface McpDependencies {
@@ -22,6 +27,9 @@ export interface McpDependencies {
   readPage(path: string): Promise<{ url: string; markdown: string } | undefined>;
   /** Resolves with the answer, or with `{ error }` when the chat cannot answer (no model configured, provider down). */
   ask(question: string): Promise<z.infer<typeof askSiteOutput> | { error: string }>;
+  /** The course catalog and calendar (src/lib/catalog), and the instant "upcoming" is decided at. */
+  catalog(): Promise<Catalog>;
+  now(): Date;
 }
 
 const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
@@ -58,6 +66,8 @@ export const simpleTools = {
   get_page: {
     input: getPageInput,
     call: failSafe('get_page', async (deps: McpDependencies, { path }: z.infer<typeof getPageInput>) => {
+      // The events pages change with the date and are made per request; the tool answers from the data instead.
+      if (isLivePath(path)) return toolError(`${path} lists what is on today and is made per request: call upcoming_events, or GET /events.md.`);
       const page = await deps.readPage(path);
       if (!page) return toolError(`No public page at ${JSON.stringify(path)}. Give a site path such as "/courses/bib201/"; search_site finds pages.`);
       return { content: [{ type: 'text', text: page.markdown }] };
@@ -89,6 +99,31 @@ export function createMcpServer(deps: McpDependencies): McpServer {
     inputSchema: getPageInput.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, (args) => simpleTools.get_page.call(deps, args));
+
+  server.registerTool('find_courses', {
+    title: 'Find courses',
+    description: 'The course catalog filtered as GET /api/courses filters it: each course with its terms, when it next starts, and '
+      + 'the registration link (course and term filled in) for each term open for registration. Every filter narrows.',
+    inputSchema: findCoursesInput.shape,
+    outputSchema: coursesResponseSchema,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, failSafe('find_courses', async ({ limit, ...filter }) => {
+    const answer = findCoursesAnswer(await deps.catalog(), { ...filter, limit, offset: 0 }, deps.now());
+    return { structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
+  }));
+
+  server.registerTool('upcoming_events', {
+    title: 'Upcoming events',
+    description: 'Open days, lectures, concerts, services and workshops not yet over at the time of the call, soonest first, '
+      + 'with ISO 8601 start and end (as GET /api/events).',
+    inputSchema: upcomingEventsInput.shape,
+    outputSchema: eventsResponseSchema,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, failSafe('upcoming_events', async ({ kind, limit }) => {
+    const all = eventsAnswer(await deps.catalog(), kind ? { kind } : {}, deps.now());
+    const answer = { total: all.total, results: all.results.slice(0, limit) };
+    return { structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] };
+  }));
 
   server.registerTool('ask_site', {
     title: 'Ask the site',

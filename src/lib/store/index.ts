@@ -44,7 +44,7 @@ export function getStore(): SubmissionStore {
 const whenOpen: SubmissionStore = {
   upsertSignup: async (signup, confirmation) => (await openStore()).upsertSignup(signup, confirmation),
   createRegistration: async (registration, idempotency, mail) => (await openStore()).createRegistration(registration, idempotency, mail),
-  confirmSubscriber: async (id, from) => (await openStore()).confirmSubscriber(id, from),
+  confirmSubscriber: async (id, via) => (await openStore()).confirmSubscriber(id, via),
   unsubscribe: async (id) => (await openStore()).unsubscribe(id),
   deliverMail: async (deliver, options) => (await openStore()).deliverMail(deliver, options),
   countUnsentMail: async () => (await openStore()).countUnsentMail(),

@@ -75,13 +75,10 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // Evidence of consent: from which page (or API route) the address was confirmed; confirmed_at says when. A
-    // mail scanner opening the link no longer confirms, so a confirmation is a person pressing the page's button.
+    // Evidence of consent: which page (or API route) the confirmation was made from, beside its time.
     version: 3,
     name: 'where a subscription was confirmed',
-    sql: `
-      ALTER TABLE signups ADD COLUMN confirmed_from TEXT;
-    `,
+    sql: `ALTER TABLE signups ADD COLUMN confirmed_via TEXT;`,
   },
 ];
 

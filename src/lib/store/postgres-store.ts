@@ -7,7 +7,7 @@ import {
   type OutgoingMail, type QueuedMail, type RetentionCutoffs, type SubscriberChange, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
 } from './types.ts';
-import { toQueuedMail, toRegistration, toSignup } from './rows.ts';
+import { mailRow, registrationInsertColumns, signupRow, registrationRow, toQueuedMail, toRegistration, toSignup } from './rows.ts';
 
 /** Any constant both the store and every other instance agree on: the advisory lock that serialises migrations. */
 export const MIGRATION_LOCK_ID = 7_243_551_901;
@@ -51,15 +51,15 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     return row && { registrationId: row.id, requestHash: row.request_hash };
   };
 
-  // Outbox rows as one JSON parameter, so a single statement can insert them beside the submission.
-  const mailRows = (mails: OutgoingMail[]) => JSON.stringify(mails.map((m) => ({
-    id: newId('msg'), to_address: m.to, subject: m.subject, body: m.text, headers: JSON.stringify(m.headers ?? {}),
-  })));
+  // Outbox rows as one JSON parameter, so a single statement can insert them beside the submission (which sets
+  // their times: the 0 is not read).
+  const mailRows = (mails: OutgoingMail[]) => JSON.stringify(mails.map((m) => mailRow(newId('msg'), m, 0)));
 
-  const change = async (id: string, to: 'confirmed' | 'unsubscribed', from?: string): Promise<SubscriberChange> => {
+  /** Confirms (with `via`, where it was confirmed from) or unsubscribes. */
+  const change = async (id: string, via?: string): Promise<SubscriberChange> => {
     const now = Date.now();
-    const rows = to === 'confirmed'
-      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}, confirmed_from = ${from ?? null}
+    const rows = via !== undefined
+      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}, confirmed_via = ${via}
           WHERE id = ${id} AND status = 'pending' RETURNING id`
       : await sql`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${now}, updated_at = ${now}
           WHERE id = ${id} AND status IN ('pending', 'confirmed') RETURNING id`;
@@ -75,8 +75,7 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       // MAX_INTERESTS. ON CONFLICT DO UPDATE locks the row and sees its latest version, so concurrent merges add up.
       // One autocommitted statement; the confirmation, when due, is a second one (below).
       const upsert = (q: postgres.Sql) => q<{ id: string }[]>`
-        INSERT INTO signups (id, email, name, interests, source, created_at, updated_at)
-        VALUES (${id}, ${s.email}, ${s.name ?? null}, ${JSON.stringify(s.interests)}, ${s.source ?? null}, ${now}, ${now})
+        INSERT INTO signups ${q(signupRow(id, s, now))}
         ON CONFLICT (email) DO UPDATE SET
           name = COALESCE(signups.name, excluded.name),
           interests = (SELECT COALESCE(json_agg(value ORDER BY rank), '[]')::text FROM (
@@ -115,10 +114,7 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       const mail = mailRows(mail_?.(id) ?? []);
       const [inserted] = await sql<{ id: string }[]>`
         WITH reg AS (
-          INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
-            term, courses, notes, created_at)
-          VALUES (${id}, ${idempotency?.key ?? null}, ${idempotency?.requestHash ?? ''}, ${r.studentId}, ${r.firstName},
-            ${r.lastName}, ${r.email}, ${r.phone ?? null}, ${r.term}, ${JSON.stringify(r.courses)}, ${r.notes ?? null}, ${now})
+          INSERT INTO registrations ${sql(registrationRow({ ...r, id, createdAt: now }, idempotency), registrationInsertColumns)}
           ON CONFLICT (idempotency_key) DO NOTHING
           RETURNING id),
         queued AS (
@@ -145,8 +141,8 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       return { total: count!.n, items: rows.map(toSignup) };
     },
 
-    confirmSubscriber: (id: string, from?: string) => change(id, 'confirmed', from),
-    unsubscribe: (id: string) => change(id, 'unsubscribed'),
+    confirmSubscriber: (id: string, via: string) => change(id, via),
+    unsubscribe: (id: string) => change(id),
 
     /**
      * Claims due messages with one statement: `FOR UPDATE SKIP LOCKED` makes concurrent claims of several

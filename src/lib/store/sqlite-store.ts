@@ -5,7 +5,7 @@ import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import { createGroupCommit } from './group-commit.ts';
-import { toQueuedMail, toRegistration, toSignup } from './rows.ts';
+import { mailRow, registrationInsertColumns, signupRow, registrationRow, toQueuedMail, toRegistration, toSignup } from './rows.ts';
 import {
   CONFIRMATION_INTERVAL_MS, IdempotencyConflictError, MAX_INTERESTS, type DeliverOptions, type DeliveryOutcome, type Idempotency,
   type OutgoingMail, type QueuedMail, type RetentionCutoffs, type SubscriberChange, type NewRegistration, type NewSignup, type Page, type PageRequest,
@@ -31,7 +31,9 @@ export const SQLITE_FILE = 'submissions.sqlite';
 export function openSqliteStore(dataDir: string): SubmissionStore {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(resolve(dataDir), SQLITE_FILE));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON;');
+  // secure_delete: a deleted row's bytes are overwritten, not left in a free page, so an erased address is gone
+  // from the file (erasure then checkpoints the WAL too: eraseEmail below).
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
   migrate(db);
   // One process owns a SQLite file (several instances use PostgreSQL): leases left by a crashed run are void, so
   // the mail it was delivering goes out at once instead of when the lease would have ended.
@@ -41,7 +43,8 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   // filled in, and new interests are appended to the stored ones, distinct, up to MAX_INTERESTS (the stored come
   // first, extras are dropped). One statement, so the merge reads the row it updates even under concurrent signups.
   const upsert = db.prepare(`
-    INSERT INTO signups (id, email, name, interests, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    INSERT INTO signups (id, email, name, interests, source, created_at, updated_at)
+      VALUES (:id, :email, :name, :interests, :source, :created_at, :updated_at)
     ON CONFLICT (email) DO UPDATE SET
       name = COALESCE(signups.name, excluded.name),
       interests = (SELECT json_group_array(value ORDER BY rank) FROM (
@@ -60,12 +63,12 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const claimConfirmation = db.prepare(`UPDATE signups SET confirm_sent_at = ?
     WHERE id = ? AND status = 'pending' AND (confirm_sent_at IS NULL OR confirm_sent_at <= ?) RETURNING id`);
   const insertMail = db.prepare(`INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    VALUES (:id, :to_address, :subject, :body, :headers, :next_attempt_at, :created_at)`);
   const statusOf = db.prepare('SELECT status FROM signups WHERE id = ?');
-  const confirm = db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = ?, updated_at = ?, confirmed_from = ?
-    WHERE id = ? AND status = 'pending'`);
-  const unsubscribe = db.prepare(`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?
-    WHERE id = ? AND status IN ('pending', 'confirmed')`);
+  const confirm = db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = :now, updated_at = :now, confirmed_via = :via
+    WHERE id = :id AND status = 'pending'`);
+  const unsubscribe = db.prepare(`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = :now, updated_at = :now
+    WHERE id = :id AND status IN ('pending', 'confirmed')`);
   // The lease keeps a claimed message from a second sender sharing this file until it is marked; a crash leaves
   // it to be taken again when the lease ends.
   const claimMail = db.prepare(`UPDATE outbox SET locked_until = ? WHERE id IN (
@@ -81,9 +84,8 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const insertSecret = db.prepare('INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING');
   const readSecret = db.prepare('SELECT value FROM secrets WHERE name = ?');
   const byKey = db.prepare('SELECT id, request_hash FROM registrations WHERE idempotency_key = ?');
-  const insertRegistration = db.prepare(`
-    INSERT INTO registrations (id, idempotency_key, request_hash, student_id, first_name, last_name, email, phone,
-      term, courses, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertRegistration = db.prepare(`INSERT INTO registrations (${registrationInsertColumns.join(', ')})
+    VALUES (${registrationInsertColumns.map((column) => `:${column}`).join(', ')})`);
   const countSignups = db.prepare('SELECT COUNT(*) AS n FROM signups WHERE (?1 IS NULL OR status = ?1)');
   const pageSignups = db.prepare('SELECT * FROM signups WHERE (?1 IS NULL OR status = ?1) ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3');
   const countRegistrations = db.prepare('SELECT COUNT(*) AS n FROM registrations');
@@ -100,12 +102,11 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
     return removed;
   });
   const queue = (mail: OutgoingMail, now: number) => {
-    insertMail.run(newId('msg'), mail.to, mail.subject, mail.text, JSON.stringify(mail.headers ?? {}), now, now);
+    insertMail.run(mailRow(newId('msg'), mail, now));
   };
-  const change = (statement: typeof confirm, id: string, ...extra: (string | null)[]) => write((): SubscriberChange => {
-    const now = Date.now();
-    if (statement.run(now, now, ...extra, id).changes > 0) return 'changed';
-    return statusOf.get(id) ? 'already' : 'missing';
+  const change = (statement: typeof confirm, values: { id: string; via?: string }) => write((): SubscriberChange => {
+    if (statement.run({ ...values, now: Date.now() }).changes > 0) return 'changed';
+    return statusOf.get(values.id) ? 'already' : 'missing';
   });
 
   return {
@@ -113,7 +114,7 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       const id = newId('sub');
       const now = Date.now();
       const row = await write(() => {
-        const stored = upsert.get(id, s.email, s.name ?? null, JSON.stringify(s.interests), s.source ?? null, now, now) as { id: string };
+        const stored = upsert.get(signupRow(id, s, now)) as { id: string };
         if (confirmation && claimConfirmation.get(now, stored.id, now - CONFIRMATION_INTERVAL_MS)) queue(confirmation(stored.id), now);
         return stored;
       });
@@ -130,10 +131,9 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
           }
         }
         const id = newId('reg');
-        const values: SQLInputValue[] = [id, idempotency?.key ?? null, idempotency?.requestHash ?? '', r.studentId, r.firstName,
-          r.lastName, r.email, r.phone ?? null, r.term, JSON.stringify(r.courses), r.notes ?? null, Date.now()];
-        insertRegistration.run(...values);
-        for (const message of mail?.(id) ?? []) queue(message, values[11] as number);
+        const createdAt = Date.now();
+        insertRegistration.run(registrationRow({ ...r, id, createdAt }, idempotency));
+        for (const message of mail?.(id) ?? []) queue(message, createdAt);
         return { registrationId: id, replayed: false };
       });
     },
@@ -149,8 +149,8 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       return { total, items };
     },
 
-    confirmSubscriber: (id: string, from?: string) => change(confirm, id, from ?? null),
-    unsubscribe: (id: string) => change(unsubscribe, id),
+    confirmSubscriber: (id: string, via: string) => change(confirm, { id, via }),
+    unsubscribe: (id: string) => change(unsubscribe, { id }),
 
     async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay, leaseMs = 60_000 }: DeliverOptions) {
       const now = Date.now();
@@ -199,7 +199,12 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       return { total, items };
     },
 
-    eraseEmail: (email: string) => deleteAll(erase, email),
+    async eraseEmail(email: string) {
+      const removed = await deleteAll(erase, email);
+      // The WAL still holds the pages as they were before the delete: copy them back and empty it.
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      return removed;
+    },
     purgeCreatedBefore: (cutoff: number) => deleteAll(purge, cutoff),
 
     async schemaVersion() {

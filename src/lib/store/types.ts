@@ -1,4 +1,5 @@
 /** The submissions store: what the forms write and the staff area reads (SQLite or PostgreSQL). */
+import type { RegistrationInput } from '../../schemas/forms.ts';
 import type { Removed } from './erasure.ts';
 
 export type { Removed } from './erasure.ts';
@@ -23,8 +24,8 @@ export interface SignupRecord extends NewSignup {
   createdAt: number;
   updatedAt: number;
   confirmedAt?: number;
-  /** Where the address was confirmed: the page with the button, or the API route (evidence of consent). */
-  confirmedFrom?: string;
+  /** The page or route the confirmation was made from (evidence of consent, beside confirmedAt). */
+  confirmedVia?: string;
   unsubscribedAt?: number;
 }
 
@@ -64,16 +65,11 @@ export interface RetentionCutoffs { pendingBefore: number; unsubscribedBefore: n
 /** What confirm and unsubscribe found: done now, done before (a replayed link), or no such subscriber. */
 export type SubscriberChange = 'changed' | 'already' | 'missing';
 
-export interface NewRegistration {
-  studentId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone?: string;
-  term: string;
-  courses: { code: string; section?: string }[];
-  notes?: string;
-}
+/**
+ * A registration as stored: the request's student beside its choices, as the schema (schemas/forms.ts) spells
+ * them, so a new field is declared once there. The challenge token is spent, not stored.
+ */
+export type NewRegistration = RegistrationInput['student'] & Omit<RegistrationInput, 'student' | 'turnstileToken'>;
 
 export interface RegistrationRecord extends NewRegistration {
   id: string;
@@ -104,8 +100,8 @@ export interface SubmissionStore {
    */
   createRegistration(registration: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]):
     Promise<{ registrationId: string; replayed: boolean }>;
-  /** A pending subscriber becomes confirmed; `from` is recorded with the time, as evidence of consent. */
-  confirmSubscriber(id: string, from?: string): Promise<SubscriberChange>;
+  /** A pending subscriber becomes confirmed, recording when and `via` which page or route. */
+  confirmSubscriber(id: string, via: string): Promise<SubscriberChange>;
   /** A pending or confirmed subscriber becomes unsubscribed. */
   unsubscribe(id: string): Promise<SubscriberChange>;
   /**

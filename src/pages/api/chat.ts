@@ -11,6 +11,9 @@ import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { readJsonBody } from '../../lib/http/read-json-body.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
 import { search } from '../../lib/search/index.ts';
+import { calendarContextPage } from '../../lib/chat/calendar.ts';
+import { calendarNow } from '../../lib/catalog/clock.ts';
+import { getCourseCatalog } from '../../lib/catalog/load.ts';
 import { chatRequestSchema } from '../../schemas/chat.ts';
 
 export const prerender = false;
@@ -23,7 +26,8 @@ export const POST = (async ({ request, clientAddress }) => {
     const model = requireModel(getChatModel());
     const chat = parseBody(chatRequestSchema, await readJsonBody(request, maxBody(route('/api/chat'))));
     const config = getConfig();
-    const answer = await answerChat(chat, { model, search, origin: publicOrigin(request, config), signal: request.signal, ...chatLimits(config) });
+    const calendar = async () => calendarContextPage(await getCourseCatalog(), calendarNow());
+    const answer = await answerChat(chat, { model, search, calendar, origin: publicOrigin(request, config), signal: request.signal, ...chatLimits(config) });
     return uiMessageStreamResponse(answer);
   });
 }) satisfies APIRoute;

@@ -1,4 +1,11 @@
 import { enhanceApiForm } from './api-form.ts';
+import { fieldValues } from './field-values.ts';
+
+/** Chooses the term named in the address (`?term=2027-spring`), when it is one the form offers. */
+function prefillTerm(term: HTMLSelectElement) {
+  const wanted = new URLSearchParams(location.search).get('term');
+  if (wanted && [...term.options].some((o) => o.value === wanted)) term.value = wanted;
+}
 
 /**
  * The registration form: the course list follows the chosen term (every course is in the page with the terms it
@@ -20,7 +27,12 @@ export function enhanceRegistrationForm(): void {
     hint.textContent = term.value ? `${shown} courses run in ${term.selectedOptions[0]!.text}. Choose up to 8.` : 'Choose a term first to see its courses.';
   };
   term.addEventListener('change', showCourses);
+  prefillTerm(term);
   showCourses();
+  // A course page links here with its course and term (?term=2027-spring&course=BIB201): tick it once it is shown.
+  const course = new URLSearchParams(location.search).get('course');
+  const box = course ? form.querySelector<HTMLInputElement>(`input[name="courses"][value="${CSS.escape(course.toUpperCase())}"]`) : null;
+  if (box && !box.closest<HTMLElement>('[data-course]')!.hidden) box.checked = true;
 
   let idempotencyKey = crypto.randomUUID();
   form.addEventListener('input', () => { idempotencyKey = crypto.randomUUID(); });
@@ -29,20 +41,10 @@ export function enhanceRegistrationForm(): void {
   enhanceApiForm(form, {
     endpoint: '/api/course-registration',
     headers: () => ({ 'Idempotency-Key': idempotencyKey }),
-    body(f) {
-      const data = new FormData(f);
-      const text = (name: string) => String(data.get(name) ?? '').trim();
-      const optional = (name: string) => (text(name) ? text(name) : undefined);
-      return {
-        student: {
-          studentId: text('studentId'), firstName: text('firstName'), lastName: text('lastName'), email: text('email'),
-          phone: optional('phone'),
-        },
-        term: text('term'),
-        courses: data.getAll('courses').map((code) => ({ code: String(code) })),
-        notes: optional('notes'),
-      };
-    },
+    body: (f) => ({
+      ...fieldValues(f, ['courses']),
+      courses: new FormData(f).getAll('courses').map((code) => ({ code: String(code) })),
+    }),
     success: (result) => `Registration received. Your reference is ${String(result.registrationId)}; the registry will confirm your places by email.`,
   });
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { endOf, events, terms } from '../helpers/catalog-data.ts';
+import { useServer } from '../helpers/server.ts';
+
+// The clock stands on the day after the Ashby Lecture (5 November 2026): no rebuild, only the clock moved.
+const NOW = new Date('2026-11-06T09:00:00Z');
+const server = useServer({ CLOCK_NOW: NOW.toISOString() });
+
+const upcoming = events.filter((e) => endOf(e) > NOW);
+const past = events.filter((e) => endOf(e) <= NOW);
+const text = async (path: string, accept?: string) => {
+  const res = await fetch(`${server.url}${path}`, accept ? { headers: { Accept: accept } } : {});
+  expect(res.status, path).toBe(200);
+  return { res, body: await res.text() };
+};
+
+describe('the events page, rendered per request', () => {
+  it('lists every event still to come and none that is over', async () => {
+    const { res, body } = await text('/events/');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('link')).toContain('</events.md>; rel="alternate"');
+    for (const e of upcoming) expect(body).toContain(`id="${e.id}"`);
+    for (const e of past) expect(body).not.toContain(`id="${e.id}"`);
+    expect(past.map((e) => e.id)).toContain('ashby-lecture-2026');
+  });
+
+  it('has a Markdown twin, by URL and by Accept, with the same events', async () => {
+    for (const { body } of [await text('/events.md'), await text('/events/', 'text/markdown')]) {
+      expect(body).toMatch(/^---\ntitle: "Events"/);
+      for (const e of upcoming) expect(body).toContain(`### ${e.title}\n`);
+      for (const e of past) expect(body).not.toContain(`### ${e.title}\n`);
+    }
+  });
+
+  it('moves past events to the archive, most recent first, page and twin', async () => {
+    const { body } = await text('/events/archive/');
+    const ids = [...body.matchAll(/<li class="card event" id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toEqual(past.map((e) => e.id).reverse());
+    const twin = (await text('/events/archive.md')).body;
+    for (const e of past) expect(twin).toContain(`## ${e.title}\n`);
+    for (const e of upcoming) expect(twin).not.toContain(`## ${e.title}\n`);
+  });
+});
+
+describe('key dates and the academic calendar, from the data', () => {
+  it('lists every key date of every term', async () => {
+    const { body } = await text('/handbook/key-dates/');
+    for (const t of terms) for (const k of t.keyDates) expect(body).toContain(`id="${t.id}-${k.kind}"`);
+  });
+
+  it('lists every term and whether its registration is open', async () => {
+    const { body } = await text('/handbook/academic-calendar/');
+    for (const t of terms) {
+      const card = body.slice(body.indexOf(`id="${t.id}"`), body.indexOf('</li>', body.indexOf(`id="${t.id}"`)));
+      expect(card).toContain(t.name);
+      expect(card).toContain(t.registrationOpen ? 'open' : 'closed');
+    }
+  });
+});
