@@ -93,14 +93,17 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
 
   // Everything a request does runs inside its request context, so every log line and ApiError carries its id.
   return (req: IncomingMessage, res: ServerResponse) => {
-    const requestId = requestIdOf(req.headers['x-request-id'], config.TRUST_PROXY);
+    // Decided once, from the peer's address: how many X-Forwarded-* entries our own proxies wrote (0 for anyone
+    // else). Everything that reads those headers while serving this request reads it from the context.
+    const trustedHops = config.TRUST_PROXY.hopsFor(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for']);
+    const requestId = requestIdOf(req.headers['x-request-id'], trustedHops);
     res.setHeader('X-Request-Id', requestId);
-    requestContext.run({ requestId }, handle, req, res, requestId);
+    requestContext.run({ requestId, trustedHops }, handle, req, res, requestId, trustedHops);
   };
 
-  function handle(req: IncomingMessage, res: ServerResponse, requestId: string) {
+  function handle(req: IncomingMessage, res: ServerResponse, requestId: string, trustedHops: number) {
     logRequest(log, req, res, requestId);
-    setSecurityHeaders(req, res, config.TRUST_PROXY);
+    setSecurityHeaders(req, res, trustedHops);
     let path: string;
     try {
       path = requestPath(req);
@@ -149,7 +152,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     res.once('close', () => { if (!res.writableFinished) client.abort(); });
     const context = {
       origin: publicOriginOfNodeRequest(req, config), siteUrl: config.SITE_URL,
-      ip: clientIp(req.socket.remoteAddress ?? '', headers, config.TRUST_PROXY),
+      ip: clientIp(req.socket.remoteAddress ?? '', headers),
     };
     let body: string | undefined;
     try {
@@ -166,7 +169,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   async function refuseOrRoute(req: IncomingMessage, res: ServerResponse, entry: Route, route: () => void) {
     if (!entry.rateLimit) return route();
     // Anything unexpected here: the route counts and answers as it always did.
-    const refused = await refusal(entry.rateLimit.name, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req), config.TRUST_PROXY)).catch(() => undefined);
+    const refused = await refusal(entry.rateLimit.name, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req))).catch(() => undefined);
     if (!refused) return route();
     // As the route's json(): no Cache-Control added (errorAnswer would add one).
     sendAnswer(res, { status: refused.status, headers: { ...refused.headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(refused.toBody()) });

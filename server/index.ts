@@ -53,7 +53,7 @@ const { startMailSender } = await import('../src/lib/mail/sender.ts');
 const { startRetention } = await import('../src/lib/mail/retention.ts');
 const mailer = createDeliver({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: join(config.DATA_DIR, 'mail') });
 const sender = startMailSender({ store, deliver: mailer.deliver, log });
-const mailRetention = startRetention(store, log);
+const mailRetention = startRetention(store, log, join(config.DATA_DIR, 'mail'));
 if (!config.SMTP_URL) log.info({ dir: join(config.DATA_DIR, 'mail') }, 'no SMTP_URL: mail is written as .eml files');
 
 // Connect to Redis before listening, so limits are shared from the first request; Redis down is not fatal (the

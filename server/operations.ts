@@ -39,7 +39,7 @@ const methodNotAllowed = (res: ServerResponse) => {
 /** The handlers by path; `notFound` answers a client that may not read the metrics, as if there were none. */
 export function operationsEndpoints(config: Config, notFound: Handler): Map<string, Handler> {
   const metrics: Handler = (req, res) => {
-    if (!mayReadMetrics(req, config.METRICS_TOKEN, config.TRUST_PROXY > 0)) return notFound(req, res);
+    if (!mayReadMetrics(req, config.METRICS_TOKEN, config.TRUST_PROXY.enabled)) return notFound(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
     registry.metrics().then((text) => {
       res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });

@@ -14,14 +14,14 @@ const COMMON: [string, string][] = [
 ];
 
 /** Whether the client reached us over https: directly, or through a proxy we were told to trust (http/public-origin.ts). */
-export function isHttps(req: IncomingMessage, trustProxy: number): boolean {
+export function isHttps(req: IncomingMessage, trustedHops: number): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   const proto = req.headers['x-forwarded-proto'];
-  return forwardedValue(Array.isArray(proto) ? proto.join(', ') : proto, trustProxy)?.toLowerCase() === 'https';
+  return forwardedValue(Array.isArray(proto) ? proto.join(', ') : proto, trustedHops)?.toLowerCase() === 'https';
 }
 
 /** Headers every response carries, whatever answers it. */
-export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: number): void {
+export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, trustedHops: number): void {
   for (const [name, value] of COMMON) res.setHeader(name, value);
-  if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (isHttps(req, trustedHops)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }

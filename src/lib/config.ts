@@ -3,6 +3,7 @@
  * message naming the variable. Every capability's variables are here, so there is one place to look.
  */
 import { z } from 'zod';
+import { parseTrustProxy } from './http/trusted-proxies.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -32,7 +33,14 @@ const fields = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for all interfaces'),
   SITE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public origin for absolute links; Turnstile tokens must also have been solved on its host. Default: the request\'s own origin (no host check)'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('How many right-most X-Forwarded-For hops to trust'),
+  TRUST_PROXY: z.string().default('0').transform((value, ctx) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }).describe('Our reverse proxies: a count of right-most X-Forwarded-For hops, or their addresses/CIDR ranges/loopback, comma-separated (X-Forwarded-* from any other peer is ignored)'),
   LOG_LEVEL: z.enum(logLevels).default('info').describe('pino log level'),
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional().describe('Google Gemini API key; turns the chat on with Gemini'),
   GOOGLE_GENERATIVE_AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Gemini API endpoint; default https://generativelanguage.googleapis.com/v1beta'),

@@ -72,6 +72,13 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       expect(items[0]).toEqual({ ...sampleRegistration(), id: registrationId, createdAt: expect.any(Number) });
     });
 
+    it('stores a registration without its optional fields, under an idempotency key', async () => {
+      const { phone: _phone, notes: _notes, ...minimal } = sampleRegistration({ email: 'min@example.org' });
+      const { registrationId } = await store.createRegistration(minimal, { key: 'minimal-1', requestHash: 'h' });
+      const { items } = await store.listRegistrations({ limit: 50, offset: 0 });
+      expect(items.find((r) => r.id === registrationId)).toEqual({ ...minimal, id: registrationId, createdAt: expect.any(Number) });
+    });
+
     it('replays a registration with the same idempotency key and hash, refuses another hash', async () => {
       const key = { key: 'retry-1', requestHash: 'h1' };
       const first = await store.createRegistration(sampleRegistration(), key);

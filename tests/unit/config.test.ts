@@ -3,7 +3,8 @@ import { ConfigError, parseConfig } from '../../src/lib/config.ts';
 
 describe('parseConfig', () => {
   it('uses the embedded defaults', () => {
-    expect(parseConfig({})).toMatchObject({ PORT: 4321, HOST: '127.0.0.1', DATA_DIR: './data', TRUST_PROXY: 0, LOG_LEVEL: 'info' });
+    expect(parseConfig({})).toMatchObject({ PORT: 4321, HOST: '127.0.0.1', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(parseConfig({}).TRUST_PROXY).toMatchObject({ setting: '0', enabled: false });
   });
 
   it('has a contact address for integrators by default, and takes another', () => {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { RetentionCutoffs, SubmissionStore } from '../store/types.ts';
+import { purgeMailFiles } from './mail-files.ts';
 import { SENT_MAIL_KEPT_DAYS, UNCONFIRMED_KEPT_DAYS, UNSUBSCRIBED_DELETED_WITHIN_DAYS } from './promises.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -15,12 +16,20 @@ export const retentionCutoffs = (now = Date.now()): RetentionCutoffs => ({
   mailBefore: now - SENT_MAIL_KEPT_DAYS * DAY,
 });
 
-/** Runs the purge now and every hour; every instance may run it, deletes are idempotent. */
-export function startRetention(store: SubmissionStore, log: Logger, everyMs = 60 * 60 * 1000): { stop(): void } {
-  const run = () => store.purgeExpired(retentionCutoffs()).then(
-    (deleted) => { if (deleted.pending + deleted.unsubscribed + deleted.mail > 0) log.info({ deleted }, 'retention: expired rows deleted'); },
-    (err) => log.error({ err }, 'retention: purge failed'),
-  );
+/**
+ * Runs the purge now and every hour, of the store and of the mail files in `mailDir`; every instance may run it,
+ * deletes are idempotent.
+ */
+export function startRetention(store: SubmissionStore, log: Logger, mailDir: string, everyMs = 60 * 60 * 1000): { stop(): void } {
+  const run = async () => {
+    const cutoffs = retentionCutoffs();
+    try {
+      const deleted = { ...(await store.purgeExpired(cutoffs)), mailFiles: await purgeMailFiles(mailDir, cutoffs.mailBefore) };
+      if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted }, 'retention: expired rows and mail files deleted');
+    } catch (err) {
+      log.error({ err }, 'retention: purge failed');
+    }
+  };
   void run();
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -31,7 +31,9 @@ export const SQLITE_FILE = 'submissions.sqlite';
 export function openSqliteStore(dataDir: string): SubmissionStore {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(resolve(dataDir), SQLITE_FILE));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON;');
+  // secure_delete: a deleted row's bytes are overwritten, not left in a free page, so an erased address is gone
+  // from the file (erasure then checkpoints the WAL too: eraseEmail below).
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
   migrate(db);
   // One process owns a SQLite file (several instances use PostgreSQL): leases left by a crashed run are void, so
   // the mail it was delivering goes out at once instead of when the lease would have ended.
@@ -197,7 +199,12 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       return { total, items };
     },
 
-    eraseEmail: (email: string) => deleteAll(erase, email),
+    async eraseEmail(email: string) {
+      const removed = await deleteAll(erase, email);
+      // The WAL still holds the pages as they were before the delete: copy them back and empty it.
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      return removed;
+    },
     purgeCreatedBefore: (cutoff: number) => deleteAll(purge, cutoff),
 
     async schemaVersion() {
