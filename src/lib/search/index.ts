@@ -154,6 +154,9 @@ function rewritten(q: string): ReturnType<typeof rewriteQuery> {
   return hit;
 }
 
+/** The site's own words (vocabulary.ts), or undefined when the build wrote none. */
+export const siteVocabulary = () => vocabularyOf(bundleDir());
+
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch({ words = [], codes = [], ...query }: Query, background: boolean, signal: AbortSignal): Promise<Answer> {
