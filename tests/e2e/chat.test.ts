@@ -7,6 +7,9 @@ import { EVERY_ELEMENT, HOSTILE, INVENTED_LINK, longAnswer } from '../helpers/ma
 import { useServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 
+// What the page scripts below leave on window for the test to read.
+declare global { interface Window { __ran?: unknown; __said: (string | null)[] } }
+
 /** Opens a page, collecting console errors (CSP violations land there too). */
 async function openPage(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
@@ -121,7 +124,7 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
       await target.hover();
       await target.click();
     }
-    await expect(page.evaluate(() => (window as any).__ran)).resolves.toBe(undefined);
+    await expect(page.evaluate(() => window.__ran)).resolves.toBe(undefined);
     expect(page.url()).toBe(`${server.url}/about/`);
     expect(problems).toEqual([]);
   });
@@ -151,8 +154,8 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     const { page, problems } = await openPage(chrome.browser, `${server.url}/`);
     await page.evaluate(() => {
       const status = document.querySelector('[data-chat-status]')!;
-      (window as any).__said = [];
-      new MutationObserver(() => (window as any).__said.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+      window.__said = [];
+      new MutationObserver(() => window.__said.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
     });
     await askInPanel(page, 'Tell me everything');
     const first = page.locator('.chat-msg-assistant .chat-text > p').first();
@@ -165,7 +168,7 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await expect(text.locator('> ul > li').count()).resolves.toBe(30);
     await expect(text.locator('> p strong').count()).resolves.toBe(150);
     await expect(first.getAttribute('data-seen')).resolves.toBe('yes');
-    const said: string[] = await page.evaluate(() => (window as any).__said);
+    const said = await page.evaluate(() => window.__said);
     expect(said.length).toBe(2);
     expect(said[0]).toBe('Answering…');
     expect(said[1]).toMatch(/^Answer: Paragraph 1 has some bold and some text\.[\s\S]*Paragraph 150 has some bold and some text\./);

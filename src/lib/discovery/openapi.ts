@@ -6,7 +6,7 @@
 import type { ErrorCode } from '../../schemas/api-error.ts';
 import { getConfig } from '../config.ts';
 import { SITE_NAME } from '../site.ts';
-import { API_VERSION, apiRoutes, maxBody, type Answer, type ErrorAnswer, type Operation, type ResponseHeaders, type Route } from '../api/routes.ts';
+import { API_VERSION, apiRoutes, maxBody, type Answer, type ErrorAnswer, type Operation, type Route } from '../api/routes.ts';
 import { signInNotConfigured, signInRefused } from '../auth/errors.ts';
 import { challengeMissing, challengeNotConfigured, challengeRejected, challengeUnavailable } from '../challenge/turnstile.ts';
 import { aiUnavailable } from '../chat/answer.ts';
