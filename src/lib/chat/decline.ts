@@ -3,6 +3,7 @@
  * not, which office to write to (from the site's own contact page, so it never goes stale), and the site search.
  */
 import { words } from '../search/query-rewrite.ts';
+import { SITE_NAME } from '../site.ts';
 
 export interface Office { who: string; forWhat: string; email: string }
 
@@ -51,5 +52,5 @@ export function declineText(question: string, offices: Office[], origin: string)
     ? `If your question is about the institute, write to ${office.who} at ${office.email} (see [Contact us](${contact}))`
     : `If your question is about the institute, see [Contact us](${contact})`;
   return `I'm sorry, this website does not cover that, so I can't answer it: I can only answer questions about `
-    + `Northgate Institute of Theology from its own pages. ${write}, or [search the site](${searchUrl.href}).`;
+    + `${SITE_NAME} from its own pages. ${write}, or [search the site](${searchUrl.href}).`;
 }
