@@ -2,8 +2,8 @@
  * What the chat says, without calling the model, when the site does not cover a question: plainly that it does
  * not, which office to write to (from the site's own contact page, so it never goes stale), and the site search.
  */
-import { words } from '../search/query-rewrite.ts';
 import { SITE_NAME } from '../site.ts';
+import { words } from '../search/query-rewrite.ts';
 
 export interface Office { who: string; forWhat: string; email: string }
 
