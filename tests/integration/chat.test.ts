@@ -76,7 +76,7 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(conversation).toBe(QUESTION);
     expect(gemini.requests.at(-1)!.headers['x-goog-api-key']).toBe('test-key');
     for (const s of sources) expect(system).toContain(`url="${new URL(s.url).pathname}"`);
-    expect(new URL(sources[0].url).pathname).toBe('/programs/master-of-divinity/');
+    expect(sources.map((s) => new URL(s.url).pathname)).toContain('/courses/bib201/');
     expect(system).toContain('Koine Greek');
     expect(system).toMatch(/do not answer it/);
   });
