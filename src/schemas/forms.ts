@@ -14,9 +14,12 @@ import { CHALLENGE_ACTIONS, type ChallengeAction } from '../lib/challenge/action
 // meaning differs between engines). A paired surrogate (an emoji, say) is one character with the `u` flag and in
 // code-point engines (Python, Java); the second alternative lets it through in engines that match UTF-16 code
 // units one at a time (JavaScript without `u`). tests/unit/forms-schemas.test.ts checks every BMP character.
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
 const NO_CONTROLS = /^(?:[^\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/u;
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
 const NO_CONTROLS_BUT_LINES = /^(?:[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/u;
 // A page path: no whitespace (JavaScript's \s, spelled out) and no control characters.
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
 const PAGE_PATH = /^\/[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/u;
 
 const line = (max: number) => z.string().trim().min(1).max(max).regex(NO_CONTROLS, 'must not contain control characters');
