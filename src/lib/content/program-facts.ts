@@ -4,7 +4,10 @@
  * requirements are the handbook's by award (src/content/handbook/entry-requirements.mdx) plus what a program's
  * front matter adds (`entryRequirements`).
  */
-import type { CourseEntry, ProgramEntry } from './catalog.ts';
+import type { CollectionEntry } from 'astro:content';
+import type { ProgramEntry } from './catalog.ts';
+
+type CourseEntry = CollectionEntry<'courses'>;
 
 export const awardNames = { certificate: 'Certificate', diploma: 'Diploma', bachelor: "Bachelor's degree", master: "Master's degree" } as const;
 
