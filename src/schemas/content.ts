@@ -73,6 +73,8 @@ export const programSchema = basePage.extend({
   delivery,
   requiredCourses: z.array(courseCode).min(1).describe('Codes of courses every student takes, e.g. ["BIB101", "THE101"]'),
   electiveCourses: z.array(courseCode).default([]).describe('Codes of courses students choose from, e.g. ["MUS210"]'),
+  entryRequirements: z.string().min(1).optional()
+    .describe('What this program asks beyond the handbook\'s requirements for its award, e.g. "A reference from your church."'),
 });
 
 export const handbookSections = ['admissions-and-enrolment', 'academic-calendar', 'policies', 'assessment', 'student-services', 'fees-and-finance'] as const;
