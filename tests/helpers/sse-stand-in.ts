@@ -19,6 +19,8 @@ export interface Behaviour {
   holdAfter?: number;
 }
 
+// The body the stand-in received, parsed as JSON when it is: tests read the provider's request fields by name.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an arbitrary provider request, read by the tests
 export interface RecordedRequest { method: string; path: string; headers: IncomingMessage['headers']; body: any }
 
 export interface Protocol {
