@@ -3,6 +3,7 @@
  * as the environment says), prints what it removed, and writes an audit line naming the address only by its hash.
  * A command, not an HTTP route: staff admin APIs are outside the API's specification.
  */
+import { join } from 'node:path';
 import { ConfigError, getConfig } from '../src/lib/config.ts';
 
 const email = process.argv[2]?.trim();
@@ -19,7 +20,7 @@ try {
 const { openStore, closeStore } = await import('../src/lib/store/index.ts');
 const { eraseAddress } = await import('../src/lib/ops/erasure.ts');
 try {
-  const removed = await eraseAddress(await openStore(), email);
+  const removed = await eraseAddress(await openStore(), email, join(getConfig().DATA_DIR, 'mail'));
   const total = Object.values(removed).reduce((a, b) => a + b, 0);
   // One write: the audit line (pino, asynchronous) may come before or after it, but never inside it.
   console.log([`Removed ${total} record${total === 1 ? '' : 's'} of ${email}:`, ...Object.entries(removed).map(([table, n]) => `  ${table}: ${n}`)].join('\n'));

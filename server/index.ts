@@ -47,13 +47,19 @@ try {
 // idempotent): RETENTION_DAYS purges old course registrations daily; the mail job purges unconfirmed and
 // unsubscribed signups and old mail hourly, as the privacy page says.
 const stopRegistrationRetention = config.RETENTION_DAYS ? scheduleRetention(getStore, config.RETENTION_DAYS) : () => {};
+// Search and chat insights: counted in memory by the routes, written every few seconds, kept
+// INSIGHTS_RETENTION_DAYS (docs/insights.md). The purge runs even with INSIGHTS=off, so turning it off forgets.
+const { startInsightsFlush } = await import('../src/lib/insights/recorder.ts');
+const { scheduleInsightsRetention } = await import('../src/lib/insights/retention.ts');
+const stopInsightsFlush = startInsightsFlush();
+const stopInsightsRetention = scheduleInsightsRetention(getStore, config.INSIGHTS_RETENTION_DAYS);
 // The outbox sender delivers the mail the forms committed (and, after a crash, what was committed before it).
 const { createDeliver } = await import('../src/lib/mail/transport.ts');
 const { startMailSender } = await import('../src/lib/mail/sender.ts');
 const { startRetention } = await import('../src/lib/mail/retention.ts');
 const mailer = createDeliver({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: join(config.DATA_DIR, 'mail') });
 const sender = startMailSender({ store, deliver: mailer.deliver, log });
-const mailRetention = startRetention(store, log);
+const mailRetention = startRetention(store, log, join(config.DATA_DIR, 'mail'));
 if (!config.SMTP_URL) log.info({ dir: join(config.DATA_DIR, 'mail') }, 'no SMTP_URL: mail is written as .eml files');
 
 // Connect to Redis before listening, so limits are shared from the first request; Redis down is not fatal (the
@@ -84,10 +90,13 @@ function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   stopRegistrationRetention();
+  stopInsightsRetention();
   server.close(() => {
     mailRetention.stop();
-    // The sender finishes the message in hand before the store closes; unsent mail waits in the outbox.
-    Promise.allSettled([sender.stop().then(() => mailer.close()).finally(closeStore), closeRedis()]).finally(() => {
+    // The sender finishes the message in hand and the last insights are written before the store closes; unsent
+    // mail waits in the outbox.
+    const stopWriters = Promise.allSettled([sender.stop().then(() => mailer.close()), stopInsightsFlush()]);
+    Promise.allSettled([stopWriters.finally(closeStore), closeRedis()]).finally(() => {
       log.info('stopped');
       process.exit(0);
     });

@@ -71,6 +71,10 @@ const fields = z.object({
     .describe('Bearer token that may read /metrics from anywhere; without it, /metrics answers only on loopback, and not at all behind a proxy (TRUST_PROXY)'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional()
     .describe('Course registrations older than this many days are deleted, at start and once a day; unset keeps everything'),
+  INSIGHTS: z.enum(['on', 'off']).default('on')
+    .describe('off stops recording searches, clicks, chat questions and chat feedback for the staff insights page (docs/insights.md)'),
+  INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90)
+    .describe('Search and chat insights (counts per query per day, feedback) older than this many days are deleted, at start and once a day'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional().describe('SMTP server for outgoing mail (smtp://user:pass@host:587, smtps://…); unset, mail is written as .eml files under DATA_DIR/mail/'),
   MAIL_FROM: z.string().trim().min(3).max(200).regex(/@/, 'must be an address, e.g. "Northgate Institute <news@northgate.example>"')
     .default('Northgate Institute <no-reply@northgate.example>').describe('Sender of every email'),

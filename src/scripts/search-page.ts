@@ -46,6 +46,19 @@ if (form && input && typeSelect && status && list && pager) {
           (answer.total > PAGE_SIZE ? `, showing 1–${answer.results.length}.` : '.'));
   };
 
+  // A followed result is counted for the staff insights page (docs/insights.md): the query as shown and the
+  // result's rank, sent as a beacon so leaving the page does not cancel it. Nothing else is sent.
+  list.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('a');
+    const item = link?.closest('li');
+    const query = new URLSearchParams(location.search).get('q')?.trim();
+    if (!link || !item || !query || !navigator.sendBeacon) return;
+    const offset = Number(new URLSearchParams(location.search).get('offset')) || 0;
+    const rank = offset + [...list.children].indexOf(item) + 1;
+    const body = new Blob([JSON.stringify({ query, rank })], { type: 'application/json' });
+    navigator.sendBeacon('/api/search/clicks', body);
+  });
+
   const run = async () => {
     const q = input.value.trim();
     const params = new URLSearchParams({ q });

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/lib/store/migrations.ts';
+import { emptyCounts, OTHER, type InsightEntry } from '../../src/lib/store/insights.ts';
 import { IdempotencyConflictError, type NewRegistration, type OutgoingMail, type QueuedMail, type SubmissionStore } from '../../src/lib/store/types.ts';
 
 const confirmation = (to: string) => (id: string): OutgoingMail => ({ to, subject: `confirm ${id}`, text: 'link', headers: { 'List-Unsubscribe': '<https://x/u>' } });
@@ -70,6 +71,13 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       const { total, items } = await store.listRegistrations({ limit: 5, offset: 0 });
       expect(total).toBe(1);
       expect(items[0]).toEqual({ ...sampleRegistration(), id: registrationId, createdAt: expect.any(Number) });
+    });
+
+    it('stores a registration without its optional fields, under an idempotency key', async () => {
+      const { phone: _phone, notes: _notes, ...minimal } = sampleRegistration({ email: 'min@example.org' });
+      const { registrationId } = await store.createRegistration(minimal, { key: 'minimal-1', requestHash: 'h' });
+      const { items } = await store.listRegistrations({ limit: 50, offset: 0 });
+      expect(items.find((r) => r.id === registrationId)).toEqual({ ...minimal, id: registrationId, createdAt: expect.any(Number) });
     });
 
     it('replays a registration with the same idempotency key and hash, refuses another hash', async () => {
@@ -188,12 +196,12 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       await store.createRegistration(sampleRegistration());
       await store.createRegistration(sampleRegistration({ term: '2027-fall' }), { key: 'k-1', requestHash: 'h' });
       await store.createRegistration(sampleRegistration({ email: 'grace@example.org' }));
-      expect(await store.eraseEmail('ada@example.org')).toEqual({ outbox: 1, signups: 1, registrations: 2 });
+      expect(await store.eraseEmail('ada@example.org')).toEqual({ outbox: 1, signups: 1, registrations: 2, insight_queries: 0, insight_feedback: 0 });
       expect((await drain(store)).map((m) => m.to)).toEqual(['grace@example.org']);
       expect((await store.listSignups({ limit: 10, offset: 0 })).items.map((s) => s.email)).toEqual(['grace@example.org']);
       expect((await store.listRegistrations({ limit: 10, offset: 0 })).items.map((r) => r.email)).toEqual(['grace@example.org']);
       expect(await store.findIdempotentRegistration('k-1')).toBeUndefined();
-      expect(await store.eraseEmail('ada@example.org')).toEqual({ outbox: 0, signups: 0, registrations: 0 });
+      expect(await store.eraseEmail('ada@example.org')).toEqual({ outbox: 0, signups: 0, registrations: 0, insight_queries: 0, insight_feedback: 0 });
     });
 
     it('purges registrations created before a cutoff, and no signups', async () => {
@@ -203,6 +211,51 @@ export function describeSubmissionStore(name: string, open: () => Promise<Submis
       expect(await store.purgeCreatedBefore(Date.now() + 1)).toEqual({ registrations: 1 });
       expect((await store.listRegistrations({ limit: 10, offset: 0 })).total).toBe(0);
       expect((await store.listSignups({ limit: 10, offset: 0 })).total).toBe(1);
+    });
+
+    const search = (text: string, counts: Partial<InsightEntry> = {}): InsightEntry =>
+      ({ day: '2026-11-20', kind: 'search', text, ...emptyCounts(), asked: 1, ...counts });
+
+    it('adds insight counts per query per day, and lists them for the staff page', async () => {
+      await store.recordInsights({
+        queries: [search('greek', { asked: 3 }), search('hebrew', { noResults: 1 }), search('greek', { asked: 0, clicks: 2, clickRankSum: 3 })],
+        feedback: [{ day: '2026-11-20', rating: 'down', question: 'When?', comment: 'Wrong date', createdAt: 1 }],
+      }, 100);
+      await store.recordInsights({ queries: [search('greek', { day: '2026-11-21' }), search('hebrew', { noResults: 1 }),
+        { ...search('Can I study online?', { kind: 'chat', declined: 1 }) }], feedback: [] }, 100);
+      expect(await store.insightList('top', '2026-11-01', 10)).toEqual([
+        { text: 'greek', asked: 4, noResults: 0, declined: 0, clicks: 2, clickRankSum: 3 },
+        { text: 'hebrew', asked: 2, noResults: 2, declined: 0, clicks: 0, clickRankSum: 0 },
+      ]);
+      expect((await store.insightList('noResults', '2026-11-01', 10)).map((q) => q.text)).toEqual(['hebrew']);
+      expect(await store.insightList('noClicks', '2026-11-01', 10)).toEqual([]);
+      expect((await store.insightList('unanswered', '2026-11-01', 10)).map((q) => q.text)).toEqual(['Can I study online?']);
+      expect((await store.insightList('top', '2026-11-21', 10)).map((q) => [q.text, q.asked])).toEqual([['greek', 1]]);
+      const days = await store.insightDays('2026-11-01');
+      expect(days.queries.map((d) => [d.day, d.kind, d.asked])).toEqual([['2026-11-20', 'chat', 1], ['2026-11-20', 'search', 5], ['2026-11-21', 'search', 1]]);
+      expect(days.feedback).toEqual([{ day: '2026-11-20', rating: 'down', count: 1 }]);
+      expect(await store.thumbsDown('2026-11-01', 10)).toMatchObject([{ question: 'When?', comment: 'Wrong date', rating: 'down' }]);
+      expect(await store.purgeInsightsBefore('2026-11-21')).toBe(4);
+      expect((await store.insightList('top', '2026-11-01', 10)).map((q) => q.text)).toEqual(['greek']);
+    });
+
+    it('keeps at most the cap of distinct queries per day, counting the rest as other, across flushes', async () => {
+      await store.recordInsights({ queries: [search('a'), search('b'), search('c')], feedback: [] }, 3);
+      await store.recordInsights({ queries: [search('a'), search('d'), search('e')], feedback: [] }, 3);
+      const top = await store.insightList('top', '2026-11-01', 10);
+      expect(top.map((q) => [q.text, q.asked])).toEqual([['a', 2], ['b', 1], ['c', 1]]);
+      const days = await store.insightDays('2026-11-01');
+      expect(days.queries[0]!.asked).toBe(6); // d and e are counted, as other
+      await store.recordInsights({ queries: [search('f')], feedback: [] }, 3);
+      expect(((await store.insightDays('2026-11-01')).queries[0]!.asked)).toBe(7);
+      expect(OTHER).toBe('');
+    });
+
+    it('erases stored insight text containing an address', async () => {
+      await store.recordInsights({ queries: [search('mail ada@example.org'), search('greek')],
+        feedback: [{ day: '2026-11-20', rating: 'down', question: 'q', comment: 'write to ADA@example.org', createdAt: 1 }] }, 100);
+      expect(await store.eraseEmail('ada@example.org')).toMatchObject({ insight_queries: 1, insight_feedback: 1 });
+      expect((await store.insightList('top', '2026-11-01', 10)).map((q) => q.text)).toEqual(['greek']);
     });
 
     it('reports the schema version every migration brings it to (readiness)', async () => {

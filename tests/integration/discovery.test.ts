@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startServer, useServer } from '../helpers/server.ts';
 import { expectMatchesOpenApi } from '../helpers/openapi.ts';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 const server = useServer();
 
@@ -115,7 +116,7 @@ describe('discovery documents', () => {
 
   it('the MCP server card lists what /mcp lists', async () => {
     const card = await (await get('/.well-known/mcp/server-card.json')).json();
-    expect(card.serverInfo).toMatchObject({ name: 'northgate-institute', version: '1.1.0' });
+    expect(card.serverInfo).toMatchObject({ name: 'northgate-institute', version: packageJson.version });
     expect(card.transport).toMatchObject({ type: 'streamable-http', endpoint: '/mcp', url: `${server.url}/mcp` });
     expect(card.capabilities).toHaveProperty('tools');
     expect(card.tools.map((t: { name: string }) => t.name).sort()).toEqual(['ask_site', 'find_courses', 'get_page', 'search_site', 'upcoming_events']);

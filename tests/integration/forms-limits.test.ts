@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../helpers/server.ts';
 import { expectApiError, newClient, postJson, registrationBody } from '../helpers/forms.ts';
 
-const proxied = useServer({ TRUST_PROXY: '1' });
+// Behind a proxy, /metrics needs the token (security review, finding 7).
+const METRICS_TOKEN = 'forms-limits-metrics-token';
+const proxied = useServer({ TRUST_PROXY: '1', METRICS_TOKEN });
 const direct = useServer();
 
 const signup = (base: string, xff?: string, email = 'limits@example.org') =>
@@ -71,7 +73,7 @@ describe('rate limits: 3 per 10 minutes per client', () => {
 
   it('refuses an over-limit client before the route, counting each refusal once, and a 413 still comes first', async () => {
     const client = newClient();
-    const refusals = async () => Number((await (await fetch(proxied.url + '/metrics')).text()).match(/rate_limit_refusals_total\{limit="signup"\} (\d+)/)?.[1] ?? 0);
+    const refusals = async () => Number((await (await fetch(proxied.url + '/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text()).match(/rate_limit_refusals_total\{limit="signup"\} (\d+)/)?.[1] ?? 0);
     for (let i = 0; i < 3; i++) await signup(proxied.url, client);
     const before = await refusals();
     for (let i = 0; i < 2; i++) {

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import { startServer, useServer } from '../helpers/server.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 const server = useServer();
 let client: Client;
@@ -28,7 +29,7 @@ const rpc = (headers: Record<string, string>, body: unknown = { jsonrpc: '2.0', 
 
 describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
   it('initializes with the server info and lists the five tools', async () => {
-    expect(client.getServerVersion()).toMatchObject({ name: 'northgate-institute', version: '1.1.0' });
+    expect(client.getServerVersion()).toMatchObject({ name: 'northgate-institute', version: packageJson.version });
     expect(client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object) });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['ask_site', 'find_courses', 'get_page', 'search_site', 'upcoming_events']);

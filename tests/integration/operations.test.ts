@@ -4,7 +4,7 @@
  * `npm run erase` and RETENTION_DAYS on both stores.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,7 +187,50 @@ describe.skipIf(skipPostgres)('on PostgreSQL', () => {
   });
 });
 
+/** Every file under `dir` whose bytes hold `text` (any case). */
+const filesHolding = (dir: string, text: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true }) : []).map(String)
+  .map((name) => join(dir, name)).filter((file) => statSync(file).isFile())
+  .filter((file) => readFileSync(file, 'latin1').toLowerCase().includes(text.toLowerCase()));
+
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(check()).toBe(true);
+};
+
 describe('on SQLite', () => {
+  // Security review, finding 4: the confirmation email's file and the WAL kept the address after an erasure.
+  it('after a signup and an erase, no file under DATA_DIR holds the address, while the server runs', async () => {
+    const dataDir = newDataDir();
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      expect((await postJson(server.url, '/api/email-marketing-signup', { email: 'Erase.Me@example.org', name: 'Erin' })).status).toBe(200);
+      await waitFor(() => filesHolding(join(dataDir, 'mail'), 'erase.me@example.org').length === 1);
+      expect(filesHolding(dataDir, 'erase.me@example.org').length).toBeGreaterThan(1);
+      const { stdout } = await command('erase', 'erase.me@example.org', { DATA_DIR: dataDir });
+      expect(stdout).toContain('mail files: 1');
+      expect(filesHolding(dataDir, 'erase.me@example.org')).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('the mail retention purges mail files older than 7 days, as the privacy page promises', async () => {
+    const dataDir = newDataDir();
+    const server = await startServer({ DATA_DIR: dataDir });
+    await postJson(server.url, '/api/email-marketing-signup', { email: 'old.mail@example.org' });
+    await waitFor(() => filesHolding(join(dataDir, 'mail'), 'old.mail@example.org').length === 1);
+    await server.stop();
+    const [file] = filesHolding(join(dataDir, 'mail'), 'old.mail@example.org');
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    utimesSync(file!, eightDaysAgo, eightDaysAgo);
+    const restarted = await startServer({ DATA_DIR: dataDir });
+    try {
+      await waitFor(() => filesHolding(join(dataDir, 'mail'), 'old.mail@example.org').length === 0);
+    } finally {
+      await restarted.stop();
+    }
+  });
+
   it('npm run erase removes every record of an address', async () => {
     const dataDir = newDataDir();
     const store = openSqliteStore(dataDir);

@@ -6,6 +6,7 @@ import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
 import { errorCodes } from '../../src/schemas/api-error.ts';
 import { signupSchema } from '../../src/schemas/forms.ts';
 import { validateAt } from '../helpers/openapi.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 type Json = Record<string, any>;
 const doc = openApiDocument('https://northgate.example') as Json;
@@ -22,9 +23,9 @@ describe('/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('says 3.1.0, version 1.1.0, one server: the current origin', () => {
+  it('says 3.1.0, the package\'s version, one server: the current origin', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.info.version).toBe('1.1.0');
+    expect(doc.info.version).toBe(packageJson.version);
     expect(doc.servers).toEqual([{ url: '/' }]);
   });
 
@@ -43,6 +44,7 @@ describe('/openapi.json', () => {
       'get /api/challenge/required', 'get /api/auth/{action}', 'post /api/auth/{action}', 'get /api/{unknown}',
       'post /api/newsletter/confirm', 'get /api/newsletter/unsubscribe', 'post /api/newsletter/unsubscribe',
       'get /api/courses', 'get /api/courses/{code}', 'get /api/terms', 'get /api/events',
+      'post /api/search/clicks', 'post /api/chat/feedback',
     ];
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(table.sort());
   });
@@ -71,7 +73,8 @@ describe('/openapi.json', () => {
 
   it('puts the rate-limit headers on every answer of the POST routes the route gives, and Retry-After on their 429s', () => {
     const posts = operations.filter((o) => o.method === 'post' && !o.op.tags?.includes('auth'));
-    expect(posts.map((o) => o.path).sort()).toEqual(['/api/chat', '/api/course-registration', '/api/email-marketing-signup', '/api/newsletter/confirm', '/api/newsletter/unsubscribe']);
+    expect(posts.map((o) => o.path).sort()).toEqual(['/api/chat', '/api/chat/feedback', '/api/course-registration', '/api/email-marketing-signup', '/api/newsletter/confirm',
+      '/api/newsletter/unsubscribe', '/api/search/clicks']);
     for (const { op } of posts) {
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         // 405 and 413 come before the rate limiter: the 413 from the server's body cap, before the route runs.

@@ -14,14 +14,16 @@ import {
 import { healthSchema } from '../../schemas/health.ts';
 import { confirmRequestSchema, confirmedSchema, unsubscribedSchema } from '../../schemas/newsletter.ts';
 import { searchResponseSchema } from '../../schemas/search.ts';
+import { acceptedSchema, chatFeedbackSchema, searchClickSchema } from '../../schemas/insights.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const requests = { SignupRequest: signupSchema, RegistrationRequest: registrationSchema, ChatRequest: chatRequestSchema, ConfirmRequest: confirmRequestSchema };
+const requests = { SignupRequest: signupSchema, RegistrationRequest: registrationSchema, ChatRequest: chatRequestSchema, ConfirmRequest: confirmRequestSchema,
+  SearchClick: searchClickSchema, ChatFeedback: chatFeedbackSchema };
 const answers = {
   ApiError: apiErrorSchema, HealthStatus: healthSchema, SearchResponse: searchResponseSchema,
   SignupAccepted: signupAcceptedSchema, RegistrationAccepted: registrationAcceptedSchema,
-  SubscriptionConfirmed: confirmedSchema, Unsubscribed: unsubscribedSchema,
+  SubscriptionConfirmed: confirmedSchema, InsightAccepted: acceptedSchema, Unsubscribed: unsubscribedSchema,
   ChallengeSiteKey: challengeSiteKeySchema, ChallengeRequired: challengeRequiredSchema, ApiCatalog: apiCatalogSchema,
   Course: apiCourseSchema, CoursesResponse: coursesResponseSchema, TermsResponse: termsResponseSchema, EventsResponse: eventsResponseSchema,
 };

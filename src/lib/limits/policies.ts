@@ -3,7 +3,7 @@
  * shared by whatever uses it. The route table (src/lib/api/routes/) names which routes count against which;
  * the limiter, OpenAPI, /auth.md and /developers read the numbers from here.
  */
-export type RateLimitName = 'signup' | 'registration' | 'chat' | 'search' | 'newsletter-link';
+export type RateLimitName = 'signup' | 'registration' | 'chat' | 'search' | 'newsletter-link' | 'insights';
 /** The name a route's limit goes by in the limiter and the metrics. */
 export type RateLimitRoute = RateLimitName;
 
@@ -33,6 +33,12 @@ export const rateLimitPolicies = {
   'newsletter-link': {
     name: 'newsletter-link', points: 60, durationSeconds: 60,
     shared: 'the confirm and unsubscribe pages and routes, together',
+  },
+  // Click beacons and chat feedback, together: a visitor clicks a few results and rates a few answers a minute;
+  // the limit keeps one address from stuffing the counts (they are capped per day besides).
+  insights: {
+    name: 'insights', points: 30, durationSeconds: 60,
+    shared: 'POST /api/search/clicks and POST /api/chat/feedback, together',
   },
 } as const satisfies { [N in RateLimitName]: RateLimitPolicy & { name: N } };
 

@@ -1,3 +1,4 @@
+import { CONFIRM_WINDOW_HOURS, UNCONFIRMED_KEPT_DAYS } from './promises.ts';
 import type { OutgoingMail } from '../store/types.ts';
 import { CONFIRM_TOKEN_TTL_MS, signToken } from './tokens.ts';
 
@@ -20,10 +21,10 @@ export function confirmationMail(to: string, subscriberId: string, origin: strin
     text: [
       'Someone, hopefully you, asked to receive the Northgate Institute newsletter at this address.',
       '',
-      'To confirm, open this link within 72 hours:',
+      `To confirm, open this link within ${CONFIRM_WINDOW_HOURS} hours:`,
       confirm,
       '',
-      'If it was not you, ignore this email: without confirmation the address is deleted within 7 days and',
+      `If it was not you, ignore this email: without confirmation the address is deleted within ${UNCONFIRMED_KEPT_DAYS} days and`,
       'you will not hear from us again.',
       '',
       `Unsubscribe: ${unsubscribe}`,

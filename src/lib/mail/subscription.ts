@@ -1,3 +1,4 @@
+import { CONFIRM_WINDOW_HOURS } from './promises.ts';
 import { ApiError } from '../http/api-error.ts';
 import { orStorageUnavailable } from '../forms/storage-unavailable.ts';
 import { getStore } from '../store/index.ts';
@@ -49,7 +50,7 @@ export function invalidToken(purpose: TokenPurpose, reason: InvalidTokenError['r
     used: purpose === 'confirm' ? 'This confirmation link was already used: the address is confirmed.' : 'This unsubscribe link was already used: the address is unsubscribed.',
   };
   const resolution = purpose === 'confirm' && reason !== 'used'
-    ? 'Sign up again on /newsletter/ to receive a new confirmation link, and open it within 72 hours.'
+    ? `Sign up again on /newsletter/ to receive a new confirmation link, and open it within ${CONFIRM_WINDOW_HOURS} hours.`
     : reason === 'used' ? 'Nothing more to do.' : 'Copy the whole link from the email; if it still fails, the address is not subscribed.';
   return Object.assign(new ApiError(400, 'INVALID_TOKEN', messages[reason], { resolution }), { reason });
 }

@@ -1,10 +1,11 @@
+import { CONFIRM_WINDOW_HOURS } from './promises.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a link may do: confirm a pending subscription, or unsubscribe. A token of one purpose never does the other. */
 export type TokenPurpose = 'confirm' | 'unsubscribe';
 
 /** How long a confirmation link works. Unsubscribe links do not expire: RFC 8058 links sit in old mail. */
-export const CONFIRM_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
+export const CONFIRM_TOKEN_TTL_MS = CONFIRM_WINDOW_HOURS * 60 * 60 * 1000;
 
 interface Payload { p: TokenPurpose; s: string; e?: number }
 

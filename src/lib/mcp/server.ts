@@ -1,6 +1,7 @@
 /**
- * The site's MCP server: three tools over the same capabilities as the HTTP API. A fresh server per request
- * (stateless Streamable HTTP), so nothing here keeps state between calls.
+ * The site's MCP server: tools over the same capabilities as the HTTP API (/developers lists them, and
+ * tests/unit/facts.test.ts keeps that list in step). A fresh server per request (stateless Streamable HTTP), so
+ * nothing here keeps state between calls.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

@@ -83,6 +83,23 @@ export const chatModelErrors = new Counter({
   name: 'chat_model_errors_total', help: 'Language model failures, before or after the first token', registers: [registry],
 });
 
+// What visitors look for (src/lib/insights/): counted whether or not INSIGHTS records them; labels are fixed sets.
+export const searchQueries = new Counter({
+  name: 'search_queries_total', help: 'Searches answered (first pages), by whether they found anything (some, none)',
+  labelNames: ['results'] as const, registers: [registry],
+});
+export const searchClicks = new Counter({
+  name: 'search_clicks_total', help: 'Clicks on a search result, reported by the search page', registers: [registry],
+});
+export const chatQuestions = new Counter({
+  name: 'chat_questions_total', help: 'Chat questions, by outcome (answered, no_source: no page found, declined)',
+  labelNames: ['outcome'] as const, registers: [registry],
+});
+export const chatFeedback = new Counter({
+  name: 'chat_feedback_total', help: 'Thumbs up or down on chat answers, by rating (up, down)',
+  labelNames: ['rating'] as const, registers: [registry],
+});
+
 export const storeCommit = new Histogram({
   name: 'store_commit_duration_seconds', help: 'Submission store writes until durably committed, by store and operation',
   labelNames: ['store', 'operation'] as const,

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { log } from '../log.ts';
+import { eraseMailFiles } from '../mail/mail-files.ts';
 import { normaliseEmail } from '../store/ids.ts';
 import type { Removed, SubmissionStore } from '../store/types.ts';
 
@@ -13,9 +14,13 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The audit log's name for an address. */
 export const addressHash = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 
-/** Deletes every record of `email` and writes the audit line; resolves with what was removed, by table. */
-export async function eraseAddress(store: SubmissionStore, email: string): Promise<Removed> {
+/**
+ * Deletes every record of `email`, in the store and among the mail files of `mailDir` (DATA_DIR/mail), and writes
+ * the audit line; resolves with what was removed, by table (and `mail files`).
+ */
+export async function eraseAddress(store: SubmissionStore, email: string, mailDir?: string): Promise<Removed> {
   const removed = await store.eraseEmail(normaliseEmail(email));
+  if (mailDir) removed['mail files'] = await eraseMailFiles(mailDir, normaliseEmail(email));
   log.info({ audit: 'erase', subject: `sha256:${addressHash(email)}`, removed }, 'erased every record of an address on request');
   return removed;
 }

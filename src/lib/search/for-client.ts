@@ -1,3 +1,4 @@
+import { recordSearch } from '../insights/recorder.ts';
 import { ApiError } from '../http/api-error.ts';
 import { peekRateLimit, rateLimit, type RateLimitHeaders } from '../limits/rate-limit.ts';
 import type { SearchQueryInput, SearchResponse } from '../../schemas/search.ts';
@@ -14,6 +15,9 @@ export async function searchForClient(query: SearchQueryInput, ip: string, signa
   let counted: RateLimitHeaders | undefined;
   try {
     const answer = await search(query, { signal, beforeMiss: async () => { counted = await rateLimit('search', ip); } });
+    // Counted for the staff insights page (the search page, /api/search and MCP alike), in memory until the next
+    // flush: the search never waits for the store. A next page of results is not a new search.
+    if ((query.offset ?? 0) === 0) recordSearch(query.q, answer.total);
     return { answer, headers: counted ?? await peekRateLimit('search', ip) };
   } catch (err) {
     // A 429 from rateLimit already carries its headers.

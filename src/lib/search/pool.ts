@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { workerSource } from './worker-source.ts';
+import type { SearchWorkerData, WorkerMessage } from './worker.ts';
 import { searchWorkerCpu } from '../metrics/index.ts';
 
 export interface RawQuery { q: string; type?: string; limit: number; offset: number }
@@ -14,6 +14,9 @@ export interface RawAnswer { total: number; results: RawHit[] }
  * out of heap is replaced and its query fails, so raise this for far bigger sites.
  */
 const HEAP_MB = 64;
+
+/** The worker's module, beside this one: src/lib is loaded from source in every setting (see worker.ts). */
+const WORKER = new URL('./worker.ts', import.meta.url);
 
 interface Job { query: RawQuery; resolve(a: RawAnswer): void; reject(e: Error): void; signal?: AbortSignal; onAbort?: () => void }
 
@@ -54,18 +57,21 @@ export class SearchPool {
   }
 
   #spawn(): Slot {
-    const worker = new Worker(workerSource, { eval: true, workerData: { bundleDir: this.#bundleDir }, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+    const workerData: SearchWorkerData = { bundleDir: this.#bundleDir };
+    const worker = new Worker(WORKER, { workerData, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
     worker.unref();
     const slot: Slot = { worker };
-    worker.on('message', (m: { error?: string; cpu?: number } & Partial<RawAnswer>) => {
+    worker.on('message', (m: WorkerMessage) => {
       const job = slot.job;
       if (!job) return;
       slot.job = undefined;
       this.stats.queries++;
-      this.stats.cpuMicros += m.cpu ?? 0;
-      if (m.cpu !== undefined) searchWorkerCpu.observe(m.cpu / 1e6);
-      if (m.error) job.reject(new Error(`search failed: ${m.error}`));
-      else job.resolve({ total: m.total!, results: m.results! });
+      if ('error' in m) job.reject(new Error(`search failed: ${m.error}`));
+      else {
+        this.stats.cpuMicros += m.cpu ?? 0;
+        if (m.cpu !== undefined) searchWorkerCpu.observe(m.cpu / 1e6);
+        job.resolve({ total: m.total, results: m.results });
+      }
       this.#dispatch();
     });
     const fail = (err: Error) => {

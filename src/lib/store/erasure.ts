@@ -14,6 +14,10 @@ export const emailRecords: EmailRecords[] = [
   { table: 'outbox', where: 'to_address = ?' },
   { table: 'signups', where: 'email = ?' },
   { table: 'registrations', where: 'email = ?' },
+  // Insights are redacted before they are written (insights/text.ts); an address that slipped through (spelled
+  // in a way the redaction did not see) goes with every stored text that contains it.
+  { table: 'insight_queries', where: "lower(text) LIKE '%' || CAST(? AS TEXT) || '%'" },
+  { table: 'insight_feedback', where: "lower(question || ' ' || COALESCE(comment, '')) LIKE '%' || CAST(? AS TEXT) || '%'" },
 ];
 
 export interface RetainedRecords {

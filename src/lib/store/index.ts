@@ -56,6 +56,11 @@ const whenOpen: SubmissionStore = {
   eraseEmail: async (email) => (await openStore()).eraseEmail(email),
   purgeCreatedBefore: async (cutoff) => (await openStore()).purgeCreatedBefore(cutoff),
   schemaVersion: async () => (await openStore()).schemaVersion(),
+  recordInsights: async (batch, cap) => (await openStore()).recordInsights(batch, cap),
+  insightList: async (list, fromDay, limit) => (await openStore()).insightList(list, fromDay, limit),
+  insightDays: async (fromDay) => (await openStore()).insightDays(fromDay),
+  thumbsDown: async (fromDay, limit) => (await openStore()).thumbsDown(fromDay, limit),
+  purgeInsightsBefore: async (day) => (await openStore()).purgeInsightsBefore(day),
   close: closeStore,
 };
 

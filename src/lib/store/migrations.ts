@@ -80,6 +80,35 @@ export const migrations: Migration[] = [
     name: 'where a subscription was confirmed',
     sql: `ALTER TABLE signups ADD COLUMN confirmed_via TEXT;`,
   },
+  {
+    // Search and chat insights (docs/insights.md): counts per normalised, redacted query per UTC day, never a row
+    // per request, and chat feedback. Nothing about the visitor (address, agent, cookie) has a column. text '' is
+    // "other": what came after the day's cap of distinct queries.
+    version: 4,
+    name: 'search and chat insights',
+    sql: `
+      CREATE TABLE insight_queries (
+        day TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        text TEXT NOT NULL,
+        asked BIGINT NOT NULL DEFAULT 0,
+        no_results BIGINT NOT NULL DEFAULT 0,
+        declined BIGINT NOT NULL DEFAULT 0,
+        clicks BIGINT NOT NULL DEFAULT 0,
+        click_rank_sum BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (day, kind, text)
+      );
+      CREATE TABLE insight_feedback (
+        id TEXT PRIMARY KEY,
+        day TEXT NOT NULL,
+        rating TEXT NOT NULL,
+        question TEXT NOT NULL,
+        comment TEXT,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX insight_feedback_day ON insight_feedback (day);
+    `,
+  },
 ];
 
 /** The schema version a fully migrated store records. */

@@ -3,6 +3,10 @@ import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import {
+  capBatch, entryParams, FEEDBACK_PER_DAY, feedbackParams, insightSql, pg, toCounts, toFeedback, type InsightBatch, type InsightKind,
+  type InsightList, type Rating,
+} from './insights.ts';
+import {
   CONFIRMATION_INTERVAL_MS, IdempotencyConflictError, MAX_INTERESTS, type DeliverOptions, type DeliveryOutcome, type Idempotency,
   type OutgoingMail, type QueuedMail, type RetentionCutoffs, type SubscriberChange, type NewRegistration, type NewSignup, type Page, type PageRequest,
   type RegistrationRecord, type SignupRecord, type SubmissionStore,
@@ -11,6 +15,8 @@ import { mailRow, registrationInsertColumns, signupRow, registrationRow, toQueue
 
 /** Any constant both the store and every other instance agree on: the advisory lock that serialises migrations. */
 export const MIGRATION_LOCK_ID = 7_243_551_901;
+/** Serialises insight flushes of all instances, so the daily cap of distinct queries holds across them. */
+export const INSIGHTS_LOCK_ID = 7_243_551_902;
 
 export interface PostgresStoreOptions {
   /** Most connections this process opens (DATABASE_POOL_SIZE). */
@@ -207,6 +213,56 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
 
     async purgeCreatedBefore(cutoff: number) {
       return deleteAll(sql, retainedRecords.map((r) => ({ table: r.table, query: `DELETE FROM ${r.table} WHERE ${r.createdAt} < $1` })), cutoff);
+    },
+
+    async recordInsights({ queries, feedback }: InsightBatch, cap: number) {
+      await sql.begin(async (tx) => {
+        await tx`SELECT pg_advisory_xact_lock(${INSIGHTS_LOCK_ID})`;
+        // What the cap needs to know, read once per day and kind of the batch.
+        const known = new Map<string, { distinct: number; stored: Set<string> }>();
+        for (const { day, kind } of queries) {
+          const group = `${day}\u0000${kind}`;
+          if (known.has(group)) continue;
+          const texts = queries.filter((e) => e.day === day && e.kind === kind).map((e) => e.text);
+          const [count] = await tx.unsafe(pg(insightSql.distinct), [day, kind]);
+          const stored = await tx`SELECT text FROM insight_queries WHERE day = ${day} AND kind = ${kind} AND text = ANY(${texts})`;
+          known.set(group, { distinct: Number(count!.n), stored: new Set(stored.map((r) => String(r.text))) });
+        }
+        const group = (day: string, kind: InsightKind) => known.get(`${day}\u0000${kind}`)!;
+        const capped = capBatch(queries, cap, (e) => group(e.day, e.kind).stored.has(e.text), (day, kind) => group(day, kind).distinct);
+        for (const entry of capped) await tx.unsafe(pg(insightSql.add), entryParams(entry));
+        const perDay = new Map<string, number>();
+        for (const f of feedback) {
+          const count = perDay.get(f.day) ?? Number((await tx.unsafe(pg(insightSql.feedbackCount), [f.day]))[0]!.n);
+          if (count >= FEEDBACK_PER_DAY) continue;
+          perDay.set(f.day, count + 1);
+          await tx.unsafe(pg(insightSql.addFeedback), feedbackParams(newId('fb'), f));
+        }
+      });
+    },
+
+    async insightList(list: InsightList, fromDay: string, limit: number) {
+      const rows = await sql.unsafe(pg(insightSql.list[list]), [fromDay, limit]);
+      return rows.map((row) => ({ text: String(row.text), ...toCounts(row) }));
+    },
+
+    async insightDays(fromDay: string) {
+      const [queries, feedback] = await Promise.all([sql.unsafe(pg(insightSql.days), [fromDay]), sql.unsafe(pg(insightSql.feedbackDays), [fromDay])]);
+      return {
+        queries: queries.map((row) => ({ day: String(row.day), kind: row.kind as InsightKind, ...toCounts(row) })),
+        feedback: feedback.map((row) => ({ day: String(row.day), rating: row.rating as Rating, count: Number(row.count) })),
+      };
+    },
+
+    async thumbsDown(fromDay: string, limit: number) {
+      return (await sql.unsafe(pg(insightSql.thumbsDown), [fromDay, limit])).map(toFeedback);
+    },
+
+    async purgeInsightsBefore(day: string) {
+      const removed = await deleteAll(sql, [
+        { table: 'insight_queries', query: pg(insightSql.purgeQueries) }, { table: 'insight_feedback', query: pg(insightSql.purgeFeedback) },
+      ], day);
+      return (removed.insight_queries ?? 0) + (removed.insight_feedback ?? 0);
     },
 
     async schemaVersion() {

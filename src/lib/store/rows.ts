@@ -38,11 +38,15 @@ const fromColumn = (kind: Kind, value: unknown) => {
   return kind === 'number' || kind === 'optional number' ? Number(value) : String(value);
 };
 
-/** The row of `record`'s fields, by column name (fields the record does not give are left out). */
-export function toRow<R extends object>(map: ColumnMap<R>, record: Partial<R>): Record<string, SqlValue> {
+/**
+ * The row of `record`, by column name: every column of the map (a field the record lacks is NULL), or only those
+ * of the `fields` given (an insert that leaves the rest to the columns' defaults).
+ */
+export function toRow<R extends object>(map: ColumnMap<R>, record: Partial<R>, fields = Object.keys(map) as (keyof R)[]): Record<string, SqlValue> {
   const row: Record<string, SqlValue> = {};
-  for (const [field, [column, kind]] of Object.entries(map) as [keyof R, readonly [string, Kind]][]) {
-    if (field in record) row[column] = toColumn(kind, record[field]);
+  for (const field of fields) {
+    const [column, kind] = map[field];
+    row[column] = toColumn(kind, record[field]);
   }
   return row;
 }
@@ -71,9 +75,10 @@ export const registrationRow = (record: RegistrationRecord, idempotency?: { key:
 
 /** A mail's outbox row, by column name: due at once. */
 export const mailRow = (id: string, mail: OutgoingMail, now: number): Record<string, SqlValue> => ({
-  ...toRow(mailColumns, { id, ...mail, headers: mail.headers ?? {}, createdAt: now }), next_attempt_at: now,
+  ...toRow(mailColumns, { id, ...mail, headers: mail.headers ?? {}, createdAt: now }, ['id', 'to', 'subject', 'text', 'headers', 'createdAt']),
+  next_attempt_at: now,
 });
 
 /** A new signup's row, by column name (a repeat merges into the stored row: see the stores' upserts). */
 export const signupRow = (id: string, s: NewSignup, now: number): Record<string, SqlValue> =>
-  toRow(signupColumns, { id, email: s.email, name: s.name, interests: s.interests, source: s.source, createdAt: now, updatedAt: now });
+  toRow(signupColumns, { id, ...s, createdAt: now, updatedAt: now }, ['id', 'email', 'name', 'interests', 'source', 'createdAt', 'updatedAt']);

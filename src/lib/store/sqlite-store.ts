@@ -1,10 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import { createGroupCommit } from './group-commit.ts';
+import {
+  capBatch, entryParams, FEEDBACK_PER_DAY, feedbackParams, insightSql, toCounts, toFeedback, type InsightBatch, type InsightEntry,
+  type InsightKind, type InsightList, type Rating,
+} from './insights.ts';
 import { mailRow, registrationInsertColumns, signupRow, registrationRow, toQueuedMail, toRegistration, toSignup } from './rows.ts';
 import {
   CONFIRMATION_INTERVAL_MS, IdempotencyConflictError, MAX_INTERESTS, type DeliverOptions, type DeliveryOutcome, type Idempotency,
@@ -31,7 +35,9 @@ export const SQLITE_FILE = 'submissions.sqlite';
 export function openSqliteStore(dataDir: string): SubmissionStore {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(resolve(dataDir), SQLITE_FILE));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON;');
+  // secure_delete: a deleted row's bytes are overwritten, not left in a free page, so an erased address is gone
+  // from the file (erasure then checkpoints the WAL too: eraseEmail below).
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
   migrate(db);
   // One process owns a SQLite file (several instances use PostgreSQL): leases left by a crashed run are void, so
   // the mail it was delivering goes out at once instead of when the lease would have ended.
@@ -89,6 +95,13 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const countRegistrations = db.prepare('SELECT COUNT(*) AS n FROM registrations');
   const pageRegistrations = db.prepare('SELECT * FROM registrations ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
 
+  const insight = {
+    stored: db.prepare(insightSql.stored), distinct: db.prepare(insightSql.distinct), add: db.prepare(insightSql.add),
+    feedbackCount: db.prepare(insightSql.feedbackCount), addFeedback: db.prepare(insightSql.addFeedback),
+    days: db.prepare(insightSql.days), feedbackDays: db.prepare(insightSql.feedbackDays), thumbsDown: db.prepare(insightSql.thumbsDown),
+    purgeQueries: db.prepare(insightSql.purgeQueries), purgeFeedback: db.prepare(insightSql.purgeFeedback),
+    list: Object.fromEntries(Object.entries(insightSql.list).map(([name, sql]) => [name, db.prepare(sql)])) as Record<InsightList, StatementSync>,
+  };
   const write = createGroupCommit(db);
   const erase = emailRecords.map((r) => ({ table: r.table, statement: db.prepare(`DELETE FROM ${r.table} WHERE ${r.where}`) }));
   const purge = retainedRecords.map((r) => ({ table: r.table, statement: db.prepare(`DELETE FROM ${r.table} WHERE ${r.createdAt} < ?`) }));
@@ -197,8 +210,46 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       return { total, items };
     },
 
-    eraseEmail: (email: string) => deleteAll(erase, email),
+    async eraseEmail(email: string) {
+      const removed = await deleteAll(erase, email);
+      // The WAL still holds the pages as they were before the delete: copy them back and empty it.
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      return removed;
+    },
     purgeCreatedBefore: (cutoff: number) => deleteAll(purge, cutoff),
+
+    async recordInsights({ queries, feedback }: InsightBatch, cap: number) {
+      await write(() => {
+        const stored = (e: InsightEntry) => insight.stored.get(e.day, e.kind, e.text) !== undefined;
+        const distinct = (day: string, kind: InsightKind) => Number((insight.distinct.get(day, kind) as { n: number }).n);
+        for (const entry of capBatch(queries, cap, stored, distinct)) insight.add.run(...entryParams(entry));
+        const perDay = new Map<string, number>();
+        for (const f of feedback) {
+          const count = perDay.get(f.day) ?? Number((insight.feedbackCount.get(f.day) as { n: number }).n);
+          if (count >= FEEDBACK_PER_DAY) continue;
+          perDay.set(f.day, count + 1);
+          insight.addFeedback.run(...(feedbackParams(newId('fb'), f) as SQLInputValue[]));
+        }
+      });
+    },
+
+    async insightList(list: InsightList, fromDay: string, limit: number) {
+      return (insight.list[list].all(fromDay, limit) as Record<string, unknown>[]).map((row) => ({ text: String(row.text), ...toCounts(row) }));
+    },
+
+    async insightDays(fromDay: string) {
+      const queries = (insight.days.all(fromDay) as Record<string, unknown>[])
+        .map((row) => ({ day: String(row.day), kind: row.kind as InsightKind, ...toCounts(row) }));
+      const feedback = (insight.feedbackDays.all(fromDay) as Record<string, unknown>[])
+        .map((row) => ({ day: String(row.day), rating: row.rating as Rating, count: Number(row.count) }));
+      return { queries, feedback };
+    },
+
+    async thumbsDown(fromDay: string, limit: number) {
+      return (insight.thumbsDown.all(fromDay, limit) as Record<string, unknown>[]).map(toFeedback);
+    },
+
+    purgeInsightsBefore: (day: string) => write(() => Number(insight.purgeQueries.run(day).changes) + Number(insight.purgeFeedback.run(day).changes)),
 
     async schemaVersion() {
       return Number((schemaVersion.get() as { v: number | null }).v ?? 0);

@@ -1,6 +1,7 @@
 /** The submissions store: what the forms write and the staff area reads (SQLite or PostgreSQL). */
 import type { RegistrationInput } from '../../schemas/forms.ts';
 import type { Removed } from './erasure.ts';
+import type { FeedbackDayTotal, FeedbackRecord, InsightBatch, InsightList, KindDayTotal, QueryTotal } from './insights.ts';
 
 export type { Removed } from './erasure.ts';
 
@@ -126,6 +127,19 @@ export interface SubmissionStore {
   eraseEmail(email: string): Promise<Removed>;
   /** Deletes the retained records (erasure.ts) created before `cutoff` (ms since the epoch); what it removed. */
   purgeCreatedBefore(cutoff: number): Promise<Removed>;
+  /**
+   * Adds a flush of search and chat insights in one transaction: counts per query per day, at most `cap` distinct
+   * queries per day and kind (the rest land in OTHER), and feedback up to FEEDBACK_PER_DAY rows a day.
+   */
+  recordInsights(batch: InsightBatch, cap: number): Promise<void>;
+  /** One list of the staff insights page over the days from `fromDay` (YYYY-MM-DD), at most `limit` rows. */
+  insightList(list: InsightList, fromDay: string, limit: number): Promise<QueryTotal[]>;
+  /** Totals per day and kind, and feedback per day and rating, from `fromDay`. */
+  insightDays(fromDay: string): Promise<{ queries: KindDayTotal[]; feedback: FeedbackDayTotal[] }>;
+  /** Thumbs-down feedback from `fromDay`, newest first. */
+  thumbsDown(fromDay: string, limit: number): Promise<FeedbackRecord[]>;
+  /** Deletes insights of days before `day` (INSIGHTS_RETENTION_DAYS); the rows removed. */
+  purgeInsightsBefore(day: string): Promise<number>;
   /** The highest migration applied; rejects when the store does not answer (readiness). */
   schemaVersion(): Promise<number>;
   close(): Promise<void>;

@@ -14,7 +14,8 @@ import { search } from '../../lib/search/index.ts';
 import { calendarContextPage } from '../../lib/chat/calendar.ts';
 import { calendarNow } from '../../lib/catalog/clock.ts';
 import { getCourseCatalog } from '../../lib/catalog/load.ts';
-import { chatRequestSchema } from '../../schemas/chat.ts';
+import { recordQuestion } from '../../lib/insights/recorder.ts';
+import { chatRequestSchema, messageText } from '../../schemas/chat.ts';
 
 export const prerender = false;
 
@@ -28,6 +29,8 @@ export const POST = (async ({ request, clientAddress }) => {
     const config = getConfig();
     const calendar = async () => calendarContextPage(await getCourseCatalog(), calendarNow());
     const answer = await answerChat(chat, { model, search, calendar, origin: publicOrigin(request, config), signal: request.signal, ...chatLimits(config) });
+    // For the staff insights page: counts only, written later off the request path (lib/insights/recorder.ts).
+    recordQuestion(messageText(chat.messages.at(-1)!), { sourceFound: answer.sources.length > 0, declined: false });
     return uiMessageStreamResponse(answer);
   });
 }) satisfies APIRoute;

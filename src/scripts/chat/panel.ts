@@ -5,6 +5,7 @@
  * loaded when the panel first opens (until then, or if it cannot load, as plain text); model output never
  * becomes HTML markup.
  */
+import { feedbackControl } from './feedback.ts';
 import { applyChunk, loadConversation, newId, requestBody, saveConversation, type Turn } from './conversation.ts';
 import { askChat, ChatHttpError } from './read-ui-stream.ts';
 
@@ -108,6 +109,7 @@ function setUp(root: HTMLElement) {
       const said = view.querySelector<HTMLElement>('.chat-text')!.innerText.trim();
       status.textContent = answer.note ? answer.note : `Answer: ${said}${answer.sources.length ? ` (${answer.sources.length} linked pages)` : ''}`;
       if (answer.note) showError(answer.note);
+      else if (answer.text) view.append(feedbackControl(text));
     } catch (err) {
       if (running.signal.aborted) {
         answer.note = 'Stopped.';

@@ -1,9 +1,11 @@
 /** The chat: a streamed answer from the site's pages. */
 import { chatRequestSchema } from '../../../schemas/chat.ts';
+import { acceptedSchema, chatFeedbackSchema } from '../../../schemas/insights.ts';
 import { policyText, rateLimitPolicies } from '../../limits/policies.ts';
 import { kib, postErrors, rateLimitHeaders, type Route } from '../route.ts';
 
 const chatLimit = rateLimitPolicies.chat;
+const insightsLimit = rateLimitPolicies.insights;
 const CHAT_BODY_LIMIT = 64 * 1024;
 
 export const chatRoutes: Route[] = [
@@ -30,6 +32,24 @@ export const chatRoutes: Route[] = [
               'Retry-After': { description: 'Only when the chat is busy: seconds to wait before asking again', required: false, schema: { type: 'integer', minimum: 1 }, example: 5 },
             },
           },
+        },
+      },
+    },
+  },
+  {
+    // The thumbs under each chat answer: counts and comments for /staff/insights.
+    path: '/api/chat/feedback', methods: ['POST'], rateLimit: insightsLimit, bodyLimit: 8 * 1024,
+    operations: {
+      post: {
+        operationId: 'rateChatAnswer', tags: ['chat'], summary: 'Rate a chat answer (thumbs up or down, optional comment)',
+        description: 'Sent by the control under each chat answer, so editors see which answers visitors found wrong (docs/insights.md). '
+          + 'The question and comment are stored with email addresses and phone numbers removed; nothing about the visitor is kept. '
+          + `With INSIGHTS=off the feedback is accepted and dropped. ${policyText(insightsLimit)}`,
+        request: { schema: chatFeedbackSchema, example: { question: 'Can I study Greek online?', rating: 'down', comment: 'It did not mention the evening course.' } },
+        responses: {
+          202: { description: 'Accepted; written to the store within seconds', headers: rateLimitHeaders, schema: acceptedSchema, example: { status: 'accepted' } },
+          400: { description: 'The body is not valid JSON or not feedback', codes: ['INVALID_BODY'], headers: rateLimitHeaders },
+          ...postErrors,
         },
       },
     },

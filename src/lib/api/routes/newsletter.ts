@@ -1,6 +1,7 @@
 /** The links in the newsletter's emails: confirm (double opt-in) and unsubscribe (RFC 8058). */
 import { confirmRequestSchema, confirmedSchema, unsubscribeQuerySchema, unsubscribedSchema } from '../../../schemas/newsletter.ts';
 import { policyText, rateLimitPolicies } from '../../limits/policies.ts';
+import { CONFIRM_WINDOW_HOURS, UNSUBSCRIBED_DELETED_WITHIN_DAYS } from '../../mail/promises.ts';
 import { postErrors, rateLimitHeaders, retryAfter, type Route } from '../route.ts';
 
 const newsletterLinkLimit = rateLimitPolicies['newsletter-link'];
@@ -14,7 +15,7 @@ export const newsletterRoutes: Route[] = [
       post: {
         operationId: 'confirmNewsletterSubscription', tags: ['forms'], summary: 'Confirm a newsletter subscription (double opt-in)',
         description: 'What the confirmation link in the email does (the link opens /newsletter/confirm/, which calls the same code): '
-          + `a pending address becomes a confirmed subscriber. The token expires after 72 hours and works once. ${policyText(newsletterLinkLimit)}`,
+          + `a pending address becomes a confirmed subscriber. The token expires after ${CONFIRM_WINDOW_HOURS} hours and works once. ${policyText(newsletterLinkLimit)}`,
         request: { schema: confirmRequestSchema, example: { token: 'eyJwIjoiY29uZmlybSIsInMiOiJzdWJfNmZRazFuIiwiZSI6MTc5NTM0NjkxMzIzOH0.qZ3v0Xc9kF1mT8bWn2yLr5HsJ4aP7dUe6oGiN0tVxQc' } },
         responses: {
           200: { description: 'Confirmed', headers: rateLimitHeaders, schema: confirmedSchema, example: { status: 'confirmed' } },
@@ -44,7 +45,7 @@ export const newsletterRoutes: Route[] = [
         operationId: 'unsubscribeFromNewsletter', tags: ['forms'], summary: 'One-click unsubscribe (RFC 8058)',
         description: 'What a mail provider sends for `List-Unsubscribe-Post: List-Unsubscribe=One-Click`: the body '
           + '`List-Unsubscribe=One-Click` (form-encoded or multipart), the token in the query, no cookie. Unsubscribes at once; '
-          + `the address is deleted within 30 days. The unsubscribe page's button sends the same request. ${policyText(newsletterLinkLimit)}`,
+          + `the address is deleted within ${UNSUBSCRIBED_DELETED_WITHIN_DAYS} days. The unsubscribe page's button sends the same request. ${policyText(newsletterLinkLimit)}`,
         query: unsubscribeQuerySchema,
         request: {
           content: {

@@ -1,9 +1,11 @@
 /** Full-text search over the site's pages. */
 import { searchQuerySchema, searchResponseSchema } from '../../../schemas/search.ts';
 import { policyText, rateLimitPolicies } from '../../limits/policies.ts';
-import { GET_HEAD, rateLimitHeaders, retryAfter, type Route } from '../route.ts';
+import { searchClickSchema, acceptedSchema } from '../../../schemas/insights.ts';
+import { GET_HEAD, postErrors, rateLimitHeaders, retryAfter, type Route } from '../route.ts';
 
 const searchLimit = rateLimitPolicies.search;
+const insightsLimit = rateLimitPolicies.insights;
 
 export const searchRoutes: Route[] = [
   {
@@ -27,6 +29,24 @@ export const searchRoutes: Route[] = [
           429: { description: 'Over the search limit for this client', codes: ['RATE_LIMITED'], headers: { ...rateLimitHeaders, ...retryAfter } },
           500: { description: 'Something unexpected; no internals in the body', codes: ['INTERNAL_ERROR'] },
           503: { description: 'Every search worker is busy and the queue is full; retry after `Retry-After` seconds', codes: ['SEARCH_UNAVAILABLE'], headers: { ...rateLimitHeaders, ...retryAfter } },
+        },
+      },
+    },
+  },
+  {
+    // The search page's beacon (navigator.sendBeacon) when a result is clicked: counts for /staff/insights.
+    path: '/api/search/clicks', methods: ['POST'], rateLimit: insightsLimit, bodyLimit: 1024,
+    operations: {
+      post: {
+        operationId: 'recordSearchClick', tags: ['search'], summary: 'Count a click on a search result',
+        description: 'Sent by the search page when a visitor follows a result, so editors see which searches lead somewhere '
+          + '(docs/insights.md). Only the normalised query (email addresses and phone numbers removed), the day and the rank are '
+          + `counted; nothing about the visitor is kept. With INSIGHTS=off the click is accepted and dropped. ${policyText(insightsLimit)}`,
+        request: { schema: searchClickSchema, example: { query: 'greek', rank: 1 } },
+        responses: {
+          202: { description: 'Accepted; written to the store within seconds', headers: rateLimitHeaders, schema: acceptedSchema, example: { status: 'accepted' } },
+          400: { description: 'The body is not valid JSON or not a click', codes: ['INVALID_BODY'], headers: rateLimitHeaders },
+          ...postErrors,
         },
       },
     },
