@@ -19,9 +19,9 @@ export async function run() {
     const events = await load(ours.url + '/api/events', { seconds: 5 });
     console.log('\nThe catalog API against GET /api/health on the same server');
     console.log(`  GET /api/health                  ${fmt(health)}`);
-    console.log(`  GET ${filtered}  ${fmt(courses)}   = ${ratio(courses, health)} of health (goal ≥ 80%)`);
-    console.log(`  the same, If-None-Match → 304    ${fmt(revalidated)}   = ${ratio(revalidated, health)} of health`);
-    console.log(`  GET /api/events                  ${fmt(events)}   = ${ratio(events, health)} of health`);
+    console.log(`  GET ${filtered}  ${fmt(courses)}   = ${ratio(courses, health, 'GET /api/courses (filtered)', '/api/health')} of health (goal ≥ 80%)`);
+    console.log(`  the same, If-None-Match → 304    ${fmt(revalidated)}   = ${ratio(revalidated, health, 'courses If-None-Match 304', '/api/health')} of health`);
+    console.log(`  GET /api/events                  ${fmt(events)}   = ${ratio(events, health, 'GET /api/events', '/api/health')} of health`);
   } finally {
     await ours.stop();
   }

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { freePort } from '../tests/helpers/real-servers.ts';
+import { figure } from './report.ts';
 
 /**
  * V8 flags of the production server, as in package.json's start script: a small young generation, because the
@@ -53,4 +54,8 @@ export async function load(url: string, { connections = 32, seconds = 8, headers
 }
 
 export const fmt = (r: LoadResult) => `${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
-export const ratio = (a: LoadResult, b: LoadResult) => `${((a.rps / b.rps) * 100).toFixed(1)}%`;
+/** `a`'s throughput as a share of `b`'s, measured in the same run; recorded for the closing table (report.ts). */
+export function ratio(a: LoadResult, b: LoadResult, name: string, baseline: string): string {
+  figure(name, a.rps, 'req/s', { name: baseline, value: b.rps });
+  return `${((a.rps / b.rps) * 100).toFixed(1)}%`;
+}

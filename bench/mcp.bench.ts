@@ -19,10 +19,10 @@ export async function run() {
     const page = await load(`${ours.url}/mcp`, { seconds: SECONDS, method: 'POST', headers: MCP_HEADERS, body: call('get_page', { path: '/courses/bib201/' }) });
     console.log(`\nSearch "greek" (cached), 32 connections, ${SECONDS} s each`);
     console.log(`  GET /api/search              ${fmt(api)}`);
-    console.log(`  MCP search_site              ${fmt(tool)}   = ${ratio(tool, api)} of the API`);
+    console.log(`  MCP search_site              ${fmt(tool)}   = ${ratio(tool, api, 'MCP search_site', 'GET /api/search')} of the API`);
     console.log('\nA page as Markdown');
     console.log(`  GET /courses/bib201.md       ${fmt(twin)}`);
-    console.log(`  MCP get_page                 ${fmt(page)}   = ${ratio(page, twin)} of the static file`);
+    console.log(`  MCP get_page                 ${fmt(page)}   = ${ratio(page, twin, 'MCP get_page', 'static .md twin')} of the static file`);
   } finally {
     await ours.stop();
   }

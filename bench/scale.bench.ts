@@ -15,6 +15,7 @@ import { DatabaseSync } from 'node:sqlite';
 import postgres from 'postgres';
 import autocannon from 'autocannon';
 import { fmt, load, ratio, startProcess, type LoadResult } from './lib.ts';
+import { CannotRun } from './report.ts';
 import { startGeminiStandIn } from '../tests/helpers/gemini-stand-in.ts';
 import { postgresUnavailable, startPostgres } from '../tests/helpers/postgres.ts';
 import { redisUnavailable, startRedis } from '../tests/helpers/redis.ts';
@@ -24,7 +25,7 @@ const dataDir = () => mkdtempSync(join(tmpdir(), 'bench-scale-'));
 
 export async function run() {
   const missing = postgresUnavailable() ?? redisUnavailable();
-  if (missing) return console.log(`skipped: ${missing}`);
+  if (missing) throw new CannotRun(missing);
   const [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
   try {
     await signups(await pg.createDatabase());
@@ -49,7 +50,7 @@ async function signups(databaseUrl: string) {
     const postgresRun = await load(onPostgres.url + '/api/email-marketing-signup', request);
     console.log('\nPOST /api/email-marketing-signup, a new address per request, durable commits, 16 connections');
     console.log(`  SQLite (DATA_DIR)           ${fmt(sqliteRun)}`);
-    console.log(`  PostgreSQL (DATABASE_URL)   ${fmt(postgresRun)}   = ${ratio(postgresRun, sqliteRun)} of SQLite`);
+    console.log(`  PostgreSQL (DATABASE_URL)   ${fmt(postgresRun)}   = ${ratio(postgresRun, sqliteRun, 'signups on PostgreSQL', 'SQLite')} of SQLite`);
     const sqliteDb = new DatabaseSync(join(sqliteDir, 'submissions.sqlite'), { readOnly: true });
     const sqliteRows = Number((sqliteDb.prepare('SELECT COUNT(*) AS n FROM signups').get() as { n: number }).n);
     sqliteDb.close();
@@ -73,14 +74,14 @@ async function limits(redisUrl: string) {
     const redisChats = await chats(inRedis.url, 'redis');
     console.log('\nPOST /api/chat, Gemini stand-in on loopback, a new client every 10 chats (counted, under the limit of 20)');
     console.log(`  counters in memory          ${fmt(memoryChats)}`);
-    console.log(`  counters in Redis           ${fmt(redisChats)}   = ${ratio(redisChats, memoryChats)} of memory`);
+    console.log(`  counters in Redis           ${fmt(redisChats)}   = ${ratio(redisChats, memoryChats, 'chats, limits in Redis', 'in memory')} of memory`);
     // Over the limit: one client, so after its 20 chats every answer is the limiter's 429, the counting alone.
     const overLimit = { method: 'POST' as const, seconds, connections: 16, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.99.0.1' }, body: chatBody(0) };
     const memoryRefused = await load(inMemory.url + '/api/chat', overLimit);
     const redisRefused = await load(inRedis.url + '/api/chat', overLimit);
     console.log('POST /api/chat, one client over its limit: every answer is the limiter\'s 429');
     console.log(`  counters in memory          ${fmt(memoryRefused)}`);
-    console.log(`  counters in Redis           ${fmt(redisRefused)}   = ${ratio(redisRefused, memoryRefused)} of memory`);
+    console.log(`  counters in Redis           ${fmt(redisRefused)}   = ${ratio(redisRefused, memoryRefused, 'chat 429s, limits in Redis', 'in memory')} of memory`);
   } finally {
     await Promise.all([inMemory.stop(), inRedis.stop()]);
     await gemini.close();

@@ -20,6 +20,7 @@ import { writeVocabulary } from '../integrations/search-text.ts';
 import { rewriteQuery } from '../src/lib/search/query-rewrite.ts';
 import { VOCABULARY_FILE, Vocabulary } from '../src/lib/search/vocabulary.ts';
 import { startProcess, type LoadResult, fmt } from './lib.ts';
+import { figure } from './report.ts';
 
 const PAGES = 10_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -111,6 +112,8 @@ export async function run() {
       console.log(`  cold server        ${fmt(cold)}`);
       console.log(`  steady state       ${fmt(steady)}   (goal p99 < 50 ms)`);
       console.log(`  server memory      ${memory(server.child.pid!)}   (goal < 400 MB)`);
+      figure(`search p99 cold, ${label}`, cold.p99, 'ms');
+      figure(`search p99 steady, ${label}`, steady.p99, 'ms');
     } finally {
       await server.stop();
     }
@@ -142,6 +145,7 @@ async function rewrittenCpu(bundle: string, distinct: string[]) {
     console.log(`\nworker CPU per uncached query of the mix (${requests.length} distinct requests, one worker)`);
     console.log(`  as typed, straight to Pagefind (today)        ${raw.toFixed(1)} ms`);
     console.log(`  through search(): rewritten, partial matches   ${rewrittenMs.toFixed(1)} ms (${after.queries - before.queries} worker searches)  ratio ${(rewrittenMs / raw).toFixed(2)}`);
+    figure('worker CPU per uncached query, search()', rewrittenMs, 'ms', { name: 'raw Pagefind', value: raw });
   } finally {
     await pool.close();
     await closeSearch();

@@ -19,7 +19,7 @@ export async function run() {
     const markdown = await load(ours.url + page, { headers: { accept: AGENT } });
     console.log(`\nGET ${page} through our server (uncompressed)`);
     console.log(`  HTML (browser Accept)       ${fmt(html)}`);
-    console.log(`  Markdown (agent Accept)     ${fmt(markdown)}   = ${ratio(markdown, html)} of HTML (goal ≥ 90%)`);
+    console.log(`  Markdown (agent Accept)     ${fmt(markdown)}   = ${ratio(markdown, html, 'Markdown twin', 'HTML page')} of HTML (goal ≥ 90%)`);
   } finally {
     await ours.stop();
   }

@@ -5,36 +5,62 @@
  * the model, and asks the real routes: GET /api/search and POST /api/chat (its source-url parts, in order).
  *
  * Prints, for the search: MRR@10, success@1, success@3 and the zero-result rate, per kind of query and in all;
- * for the chat: how often an expected page is the first source, and among the sources. `--verbose` lists misses.
+ * for the chat: how often an expected page is the first source, and among the sources; for off-topic questions
+ * (offtopic.json), how often the chat cites nothing and calls no model; for two-turn conversations
+ * (conversations.json), how often the follow-up's first source is its page. Each set is reported as its tuning part
+ * and its held-out part. `--verbose` lists the tuning part's misses (never the held-out part's).
  */
 import { readFile } from 'node:fs/promises';
 import { startGeminiStandIn } from '../tests/helpers/gemini-stand-in.ts';
 import { startServer } from '../tests/helpers/server.ts';
-import { ask, readAnswer } from '../tests/helpers/ui-stream.ts';
+import { readAnswer } from '../tests/helpers/ui-stream.ts';
 
-interface SearchCase { q: string; kind: string; expect: string[] }
-interface ChatCase { q: string; expect: string[] }
+interface SearchCase { q: string; kind: string; expect: string[]; heldout?: boolean }
+interface ChatCase { q: string; expect: string[]; heldout?: boolean }
+interface OffTopicCase { q: string; heldout?: boolean }
+interface Conversation { turns: string[]; expect: string[]; heldout?: boolean }
 
 const verbose = process.argv.includes('--verbose');
 const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
+const read = async (file: string) => JSON.parse(await readFile(file, 'utf8'));
 
-const searchSet: SearchCase[] = JSON.parse(await readFile('eval/search.json', 'utf8')).queries;
-const chatSet: ChatCase[] = JSON.parse(await readFile('eval/chat.json', 'utf8')).questions;
+const searchSet: SearchCase[] = (await read('eval/search.json')).queries;
+const chatSet: ChatCase[] = (await read('eval/chat.json')).questions;
+const offTopicSet: OffTopicCase[] = (await read('eval/offtopic.json')).questions;
+const conversationSet: Conversation[] = (await read('eval/conversations.json')).conversations;
+/** Every set is reported as its tuning part and its held-out part (never looked at while tuning), then in all. */
+const PARTS = [['tuning', false], ['held-out', true]] as const;
+const partOf = <T extends { heldout?: boolean }>(rows: T[], heldout: boolean) => rows.filter((r) => !!r.heldout === heldout);
 
 const gemini = await startGeminiStandIn({ words: ['(stand-in answer)'] });
 const server = await startServer({
   LOG_LEVEL: 'info', RATE_LIMIT_DISABLED: '1', GOOGLE_GENERATIVE_AI_API_KEY: 'eval-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
 });
+/** The chat's sources (paths, in order) for a conversation of user turns, and whether the model was called. */
+async function chatSources(turns: string[]): Promise<{ sources: string[]; modelCalled: boolean }> {
+  const messages = turns.flatMap((text, i) => [
+    ...(i > 0 ? [{ id: `a${i}`, role: 'assistant', parts: [{ type: 'text', text: '(stand-in answer)' }] }] : []),
+    { id: `u${i}`, role: 'user', parts: [{ type: 'text', text }] },
+  ]);
+  const before = gemini.requests.length;
+  const res = await fetch(`${server.url}/api/chat`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: 'eval', trigger: 'submit-message', messages }),
+  });
+  if (!res.ok) throw new Error(`POST /api/chat ${JSON.stringify(turns)}: ${res.status} ${await res.text()}`);
+  const sources = (await readAnswer(res)).sources.map((s) => new URL(s.url).pathname);
+  return { sources, modelCalled: gemini.requests.length > before };
+}
 try {
-  interface Row { kind: string; rank: number; zero: boolean }
+  interface Row { kind: string; rank: number; zero: boolean; heldout?: boolean }
   const rows: Row[] = [];
   for (const c of searchSet) {
     const res = await fetch(`${server.url}/api/search?${new URLSearchParams({ q: c.q, limit: '10' })}`);
     if (!res.ok) throw new Error(`GET /api/search?q=${c.q}: ${res.status} ${await res.text()}`);
     const body = await res.json() as { total: number; suggestion?: string; results: { url: string }[] };
     const rank = body.results.findIndex((r) => c.expect.includes(r.url)) + 1;
-    rows.push({ kind: c.kind, rank, zero: body.results.length === 0 });
-    if (verbose && rank !== 1) {
+    rows.push({ kind: c.kind, rank, zero: body.results.length === 0, heldout: c.heldout });
+    if (verbose && rank !== 1 && !c.heldout) {
       console.log(`  miss@1 [${c.kind}] ${JSON.stringify(c.q)}${body.suggestion ? ` (→ ${JSON.stringify(body.suggestion)})` : ''}: rank ${rank || '-'}; got ${body.results.slice(0, 3).map((r) => r.url).join(' ') || 'nothing'}`);
     }
   }
@@ -45,29 +71,55 @@ try {
     return `n=${String(n).padStart(3)}  MRR@10 ${mrr.toFixed(3)}  success@1 ${pct(at(1)).padStart(6)}  success@3 ${pct(at(3)).padStart(6)}  zero-result ${pct(subset.filter((r) => r.zero).length / n).padStart(6)}`;
   };
   console.log(`\nsearch (GET /api/search, eval/search.json)`);
-  for (const kind of [...new Set(rows.map((r) => r.kind))]) console.log(`  ${kind.padEnd(13)} ${summary(rows.filter((r) => r.kind === kind))}`);
-  console.log(`  ${'all'.padEnd(13)} ${summary(rows)}`);
-
-  let first = 0;
-  let among = 0;
-  let none = 0;
-  for (const c of chatSet) {
-    const res = await ask(server.url, c.q);
-    if (!res.ok) throw new Error(`POST /api/chat ${JSON.stringify(c.q)}: ${res.status} ${await res.text()}`);
-    const sources = (await readAnswer(res)).sources.map((s) => new URL(s.url).pathname);
-    if (sources.length === 0) none++;
-    if (c.expect.includes(sources[0])) first++;
-    if (sources.some((s) => c.expect.includes(s))) among++;
-    else if (verbose || !c.expect.includes(sources[0])) {
-      if (verbose) console.log(`  chat miss ${JSON.stringify(c.q)}: sources ${sources.join(' ') || 'none'}`);
-    }
-    if (verbose && c.expect.includes(sources[0]) === false && sources.some((s) => c.expect.includes(s))) {
-      console.log(`  chat not first ${JSON.stringify(c.q)}: sources ${sources.join(' ')}`);
-    }
+  for (const [part, heldout] of PARTS) {
+    const subset = partOf(rows, heldout);
+    for (const kind of [...new Set(subset.map((r) => r.kind))]) console.log(`  ${part.padEnd(9)} ${kind.padEnd(13)} ${summary(subset.filter((r) => r.kind === kind))}`);
+    console.log(`  ${part.padEnd(9)} ${'all'.padEnd(13)} ${summary(subset)}`);
   }
-  const n = chatSet.length;
+  console.log(`  ${'all'.padEnd(23)} ${summary(rows)}`);
+
   console.log(`\nchat retrieval (POST /api/chat with the Gemini stand-in, eval/chat.json)`);
-  console.log(`  n=${n}  answer page first ${pct(first / n)}  among sources ${pct(among / n)}  no sources ${pct(none / n)}`);
+  const chatRows: { first: boolean; among: boolean; none: boolean; heldout?: boolean }[] = [];
+  for (const c of chatSet) {
+    const { sources } = await chatSources([c.q]);
+    const row = { first: c.expect.includes(sources[0]), among: sources.some((s) => c.expect.includes(s)), none: sources.length === 0, heldout: c.heldout };
+    chatRows.push(row);
+    if (verbose && !row.first && !c.heldout) console.log(`  chat miss@1 ${JSON.stringify(c.q)}: sources ${sources.join(' ') || 'none'}`);
+  }
+  const chatSummary = (subset: typeof chatRows) => {
+    const n = subset.length;
+    return `n=${String(n).padStart(3)}  answer page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  no sources ${pct(subset.filter((r) => r.none).length / n)}`;
+  };
+  for (const [part, heldout] of PARTS) console.log(`  ${part.padEnd(9)} ${chatSummary(partOf(chatRows, heldout))}`);
+  console.log(`  ${'all'.padEnd(9)} ${chatSummary(chatRows)}`);
+
+  console.log(`\noff-topic questions (POST /api/chat, eval/offtopic.json): no sources, no model call`);
+  const offRows: { none: boolean; noModel: boolean; heldout?: boolean }[] = [];
+  for (const c of offTopicSet) {
+    const { sources, modelCalled } = await chatSources([c.q]);
+    offRows.push({ none: sources.length === 0, noModel: !modelCalled, heldout: c.heldout });
+    if (verbose && sources.length > 0 && !c.heldout) console.log(`  off-topic with sources ${JSON.stringify(c.q)}: ${sources.join(' ')}`);
+  }
+  const offSummary = (subset: typeof offRows) => {
+    const n = subset.length;
+    return `n=${String(n).padStart(3)}  no sources ${pct(subset.filter((r) => r.none).length / n)}  model not called ${pct(subset.filter((r) => r.noModel).length / n)}`;
+  };
+  for (const [part, heldout] of PARTS) console.log(`  ${part.padEnd(9)} ${offSummary(partOf(offRows, heldout))}`);
+  console.log(`  ${'all'.padEnd(9)} ${offSummary(offRows)}`);
+
+  console.log(`\nfollow-ups (POST /api/chat with two user turns, eval/conversations.json): the follow-up finds its page`);
+  const convRows: { first: boolean; among: boolean; heldout?: boolean }[] = [];
+  for (const c of conversationSet) {
+    const { sources } = await chatSources(c.turns);
+    convRows.push({ first: c.expect.includes(sources[0]), among: sources.some((s) => c.expect.includes(s)), heldout: c.heldout });
+    if (verbose && !c.expect.includes(sources[0]) && !c.heldout) console.log(`  follow-up miss ${JSON.stringify(c.turns)}: sources ${sources.join(' ') || 'none'}`);
+  }
+  const convSummary = (subset: typeof convRows) => {
+    const n = subset.length;
+    return `n=${String(n).padStart(3)}  page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}`;
+  };
+  for (const [part, heldout] of PARTS) console.log(`  ${part.padEnd(9)} ${convSummary(partOf(convRows, heldout))}`);
+  console.log(`  ${'all'.padEnd(9)} ${convSummary(convRows)}`);
 } finally {
   await server.stop();
   await gemini.close();

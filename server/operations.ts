@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../src/lib/config.ts';
 import { registry } from '../src/lib/metrics/index.ts';
+import { allMetrics } from './cluster.ts';
 import { readiness } from '../src/lib/ops/readiness.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -41,7 +42,7 @@ export function operationsEndpoints(config: Config, notFound: Handler): Map<stri
   const metrics: Handler = (req, res) => {
     if (!mayReadMetrics(req, config.METRICS_TOKEN, config.TRUST_PROXY.enabled)) return notFound(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
-    registry.metrics().then((text) => {
+    allMetrics(registry).then((text) => {
       res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
       res.end(req.method === 'HEAD' ? undefined : text);
     }, (err: unknown) => {

@@ -8,8 +8,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CannotRun } from '../report.ts';
 
 export function buildRef(ref: string): string {
+  // A release tarball or a CI cache has no history: the caller goes on without this baseline.
+  try {
+    execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { stdio: 'ignore' });
+  } catch {
+    throw new CannotRun(`no git history with commit ${ref} here (git rev-parse failed), so no "before" build`);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'bench-ref-'));
   execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`], { stdio: 'inherit' });
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));

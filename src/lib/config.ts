@@ -30,6 +30,7 @@ export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 
 const fields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('TCP port to listen on'),
+  WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1).describe('Server processes sharing the port (node:cluster); auto: one per CPU core'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for all interfaces'),
   SITE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public origin for absolute links; Turnstile tokens must also have been solved on its host. Default: the request\'s own origin (no host check)'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite submissions store'),

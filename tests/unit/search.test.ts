@@ -148,6 +148,20 @@ describe('search worker pool', () => {
     }
   });
 
+  it('sends the readiness query to every worker, one each, and fails if a worker cannot load the index', async () => {
+    const pool = new SearchPool('/nonexistent-bundle', 3, 0);
+    try {
+      const loaded = pool.everyWorker(query('a'));
+      expect(pool.queued).toBe(0); // three copies, taken by the three workers at once
+      await expect(loaded).rejects.toThrow(/search failed/);
+      // The other two workers answer too (rejected as well, after the first rejection settled the promise).
+      for (let i = 0; i < 250 && pool.stats.queries < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(pool.stats.queries).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('drops a queued query whose caller has gone before a worker takes it', async () => {
     const pool = new SearchPool('/nonexistent-bundle', 1, 10);
     try {

@@ -11,7 +11,10 @@ import { messageText, type ChatRequest } from '../../schemas/chat.ts';
 import { asksAboutDates } from './calendar.ts';
 import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget, type ContextPage } from './context.ts';
 import { buildInstructions } from './prompt.ts';
-import { retrievePages, type SearchFn } from './retrieve.ts';
+import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
+import { onTopic, withoutRuleChanges } from './relevance.ts';
+import { retrieveForConversation, type SearchFn } from './retrieve.ts';
+import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
 import { chatFirstToken, chatModelErrors } from '../metrics/index.ts';
@@ -32,12 +35,16 @@ export interface AnswerOptions {
   twinRoot?: string;
   /** Today's calendar as a context page (calendar.ts), for questions about dates; absent, the chat has none. */
   calendar?: () => Promise<ContextPage>;
+  /** The site's words, for the relevance floor (relevance.ts); absent, every question is taken as on topic. */
+  vocabulary?: Vocabulary;
 }
 
 /** A started answer and the pages it is grounded on. */
 export interface ChatAnswer extends StartedAnswer {
   /** Every page in the model's context: absolute URL and title. */
   sources: { url: string; title: string }[];
+  /** True when the site does not cover the question: the answer is the plain decline, and the model was not called. */
+  declined?: boolean;
 }
 
 /** 503 AI_UNAVAILABLE: no model configured, or the provider failing before the answer started. */
@@ -74,7 +81,14 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
   const release = takeStreamSlot(options.maxStreams);
   try {
     const question = messageText(request.messages.at(-1)!);
-    const found = await retrievePages(question, options.search, undefined, { signal: options.signal });
+    // An attempt to change the rules names nothing on the site: retrieval and the floor never see it.
+    const userTurns = request.messages.filter((m) => m.role === 'user').map((m) => withoutRuleChanges(messageText(m)));
+    // A follow-up is judged with the conversation it follows ("how long does it take?" after "the MDiv").
+    if (!onTopic(userTurns.slice(-2).join(' '), options.vocabulary) && !asksAboutDates(question)) {
+      release();
+      return await decline(question, options);
+    }
+    const found = await retrieveForConversation(userTurns, options.search, undefined, { signal: options.signal });
     const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
     // Today's calendar first, for a question about dates: the retrieved pages share what it leaves of the budget.
     const calendar = options.calendar && asksAboutDates(question) ? [await options.calendar()] : [];
@@ -102,6 +116,14 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     if (err instanceof ModelUnavailableError) throw aiUnavailable(true);
     throw err;
   }
+}
+
+/** The plain decline (decline.ts) as an answer with no sources; the model is not called. */
+async function decline(question: string, options: AnswerOptions): Promise<ChatAnswer> {
+  const offices = officesFrom(await loadTwin(CONTACT_TWIN, options.twinRoot));
+  const text = declineText(question, offices, options.origin);
+  const textStream = new ReadableStream<string>({ start(controller) { controller.enqueue(text); controller.close(); } });
+  return { textStream, finishReason: Promise.resolve('stop'), sources: [], declined: true };
 }
 
 /** What the log needs of a provider error; the SDK's errors carry the whole prompt, which does not belong in logs. */

@@ -73,3 +73,40 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
 
 /** Crude stem, enough to match "pastor" with "Pastoral" and "refund" with "Refunds" in titles. */
 const stem = (word: string) => word.slice(0, 6);
+
+/** A question that leans on what came before: it points back ("it", "that one") or says little of its own. */
+const POINTS_BACK = /\b(?:it|its|this|that|these|those|they|them|their|one|ones|there|same|above)\b/i;
+const isFollowUp = (question: string) => POINTS_BACK.test(question) || keywords(question).length <= 2;
+/** Earlier user turns that still count: the conversation drifts, and the latest ones say where it is. */
+const EARLIER_TURNS = 2;
+
+/**
+ * Retrieval for the last of a conversation's user turns. A first question is retrieved on its own. A follow-up
+ * ("which one is for beginners?") also uses the conversation, merged by reciprocal rank fusion:
+ *  - the pages the previous question found, which are the pages the answer cited (retrieval is deterministic, so
+ *    they are found again rather than trusted from the client's copy of the conversation);
+ *  - the question searched together with the salient words of the earlier user turns ("greek … beginners").
+ * A follow-up that points back or says little leans on the conversation; one that names its own subject leans on
+ * itself, so changing the subject still works.
+ */
+export async function retrieveForConversation(userTurns: string[], search: SearchFn, max = 4,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<FoundPage[]> {
+  const question = userTurns.at(-1) ?? '';
+  const earlier = userTurns.slice(0, -1).slice(-EARLIER_TURNS);
+  if (earlier.length === 0) return retrievePages(question, search, max, options);
+  const salient = keywords(earlier.join(' ')).join(' ');
+  const [now, cited, together] = await Promise.all([
+    retrievePages(question, search, PER_QUERY, options),
+    retrievePages(earlier.at(-1)!, search, max, options),
+    retrievePages(`${salient} ${question}`, search, PER_QUERY, options),
+  ]);
+  const leansBack = isFollowUp(question);
+  const weights = leansBack ? [0.5, 1.5, 2] : [2, 0.5, 1];
+  const scores = new Map<string, { page: FoundPage; score: number }>();
+  [now, cited, together].forEach((list, i) => list.forEach((page, rank) => {
+    const entry = scores.get(page.url) ?? { page, score: 0 };
+    entry.score += weights[i] / (RRF_K + rank + 1);
+    scores.set(page.url, entry);
+  }));
+  return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, max).map((e) => e.page);
+}

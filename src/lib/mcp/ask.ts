@@ -10,7 +10,7 @@ import { AnswerInterruptedError } from '../chat/stream-answer.ts';
 import { getConfig } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
-import { search } from '../search/index.ts';
+import { search, siteVocabulary } from '../search/index.ts';
 import type { McpDependencies } from './server.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { calendarNow } from '../catalog/clock.ts';
@@ -31,7 +31,7 @@ export function askSite(ip: string, origin: string, signal: AbortSignal, catalog
       const model = requireModel(getChatModel());
       await rateLimit('chat', ip);
       const answer = await answerChat({ messages: [{ id: 'mcp-question', role: 'user', parts: [{ type: 'text', text: question }] }] }, {
-        model, search, origin, ...(catalog ? { calendar: async () => calendarContextPage(await catalog(), calendarNow()) } : {}), signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]), ...chatLimits(getConfig()),
+        model, search, vocabulary: siteVocabulary(), origin, ...(catalog ? { calendar: async () => calendarContextPage(await catalog(), calendarNow()) } : {}), signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]), ...chatLimits(getConfig()),
       });
       return await collectAnswer(answer);
     } catch (err) {

@@ -154,6 +154,9 @@ function rewritten(q: string): ReturnType<typeof rewriteQuery> {
   return hit;
 }
 
+/** The site's own words (vocabulary.ts), or undefined when the build wrote none. */
+export const siteVocabulary = () => vocabularyOf(bundleDir());
+
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch({ words = [], codes = [], ...query }: Query, background: boolean, signal: AbortSignal): Promise<Answer> {
@@ -178,11 +181,12 @@ async function runSearch({ words = [], codes = [], ...query }: Query, background
 let indexLoaded: Promise<void> | undefined;
 
 /**
- * Resolves once a search worker has loaded the index and answered a query (readiness). The first call starts the
+ * Resolves once every search worker has loaded the index and answered a query (/readyz waits for it, so a new
+ * instance takes no traffic while a worker would still load Pagefind on a visitor's query). The first call starts the
  * pool; once it has succeeded it stays true (a replaced worker loads the same files); a failure is retried next call.
  */
 export function searchIndexLoaded(): Promise<void> {
-  indexLoaded ??= getPool().run({ q: 'a', limit: 1, offset: 0 }).then(() => {});
+  indexLoaded ??= getPool().everyWorker({ q: 'a', limit: 1, offset: 0 });
   indexLoaded.catch(() => { indexLoaded = undefined; });
   return indexLoaded;
 }

@@ -125,6 +125,14 @@ export class SearchPool {
     });
   }
 
+  /**
+   * Resolves when every worker has answered `query`, i.e. has loaded Pagefind and the index chunks it needs. Meant
+   * for the start, when every worker is idle: each then takes one of the copies (a busy worker could take two).
+   */
+  everyWorker(query: RawQuery): Promise<void> {
+    return Promise.all(this.#slots.map(() => this.run(query))).then(() => {});
+  }
+
   /** Requests waiting for a worker. */
   get queued(): number {
     return this.#queue.length;

@@ -40,6 +40,9 @@ const RULES: Rule[] = synonymsFileSchema.parse(synonymsFile).synonyms
   .filter((r) => r.typed.length > 0)
   .sort((a, b) => b.typed.length - a.typed.length);
 
+/** Every word of what visitors type in the synonyms file ("fees", "counseling"): words the site understands. */
+export const SYNONYM_WORDS: ReadonlySet<string> = new Set(RULES.flatMap((r) => r.typed).filter((w) => !STOPWORDS.has(w)));
+
 interface Token { word: string; typed: string; fixed: boolean }
 
 /**

@@ -17,8 +17,11 @@ export class Vocabulary {
   readonly #pages = new Map<string, number>();
   readonly #sorted: string[];
   readonly #byLength = new Map<number, string[]>();
+  /** How many pages the site has. */
+  readonly pageCount: number;
 
   constructor(file: VocabularyFile) {
+    this.pageCount = file.pages;
     this.#sorted = file.words.map(([w]) => w).sort();
     for (const [word, pages] of file.words) {
       this.#pages.set(word, pages);
@@ -31,6 +34,9 @@ export class Vocabulary {
   get size(): number { return this.#pages.size; }
 
   has(word: string): boolean { return this.#pages.has(word); }
+
+  /** How many pages hold `word` (0 when none does). */
+  pagesWith(word: string): number { return this.#pages.get(word) ?? 0; }
 
   /** True when some indexed word starts with `prefix` (Pagefind matches the start of words). */
   hasPrefix(prefix: string): boolean {
@@ -45,12 +51,14 @@ export class Vocabulary {
   }
 
   /**
-   * The nearest indexed word within 1 edit (words up to 4 letters) or 2 (longer), preferring fewer edits and then
-   * the word on more pages; undefined when nothing is that close.
+   * The nearest indexed word within an edit distance relative to the word's length (maxEdits: one slip up to 7
+   * letters, two from 8, three from 12), preferring fewer edits and then the word on more pages; undefined when
+   * nothing is that close. Two slips in a short word make another word ("banana" is two from "anna"); in a long
+   * one they are still a misspelling ("chirstology").
    * @example vocabulary.correct('theolgy') === 'theology'
    */
   correct(word: string): string | undefined {
-    const max = word.length <= 4 ? 1 : 2;
+    const max = maxEdits(word);
     let best: string | undefined;
     let bestDistance = max + 1;
     let bestPages = 0;
@@ -65,6 +73,9 @@ export class Vocabulary {
     return best;
   }
 }
+
+/** How many slips a word of this length may hold and still be read as a misspelling. @example maxEdits('chaplency') === 2 */
+export const maxEdits = (word: string) => Math.max(1, Math.floor(word.length / 4));
 
 const loaded = new Map<string, Vocabulary | undefined>();
 

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
@@ -39,9 +40,10 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   // from the file (erasure then checkpoints the WAL too: eraseEmail below).
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
   migrate(db);
-  // One process owns a SQLite file (several instances use PostgreSQL): leases left by a crashed run are void, so
-  // the mail it was delivering goes out at once instead of when the lease would have ended.
-  db.exec('UPDATE outbox SET locked_until = NULL WHERE locked_until IS NOT NULL');
+  // One server owns a SQLite file (several instances use PostgreSQL): leases left by a crashed run are void, so
+  // the mail it was delivering goes out at once instead of when the lease would have ended. Under WEB_CONCURRENCY
+  // the primary opens the store first and does this; a process it forks (or replaces) leaves the others' leases.
+  if (!cluster.isWorker) db.exec('UPDATE outbox SET locked_until = NULL WHERE locked_until IS NOT NULL');
 
   // A repeat signup (anyone may post any address) replaces nothing: a stored name and source stay, a missing one is
   // filled in, and new interests are appended to the stored ones, distinct, up to MAX_INTERESTS (the stored come

@@ -10,7 +10,7 @@ import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { readJsonBody } from '../../lib/http/read-json-body.ts';
 import { withRateLimit } from '../../lib/limits/rate-limit.ts';
-import { search } from '../../lib/search/index.ts';
+import { search, siteVocabulary } from '../../lib/search/index.ts';
 import { calendarContextPage } from '../../lib/chat/calendar.ts';
 import { calendarNow } from '../../lib/catalog/clock.ts';
 import { getCourseCatalog } from '../../lib/catalog/load.ts';
@@ -28,9 +28,11 @@ export const POST = (async ({ request, clientAddress }) => {
     const chat = parseBody(chatRequestSchema, await readJsonBody(request, maxBody(route('/api/chat'))));
     const config = getConfig();
     const calendar = async () => calendarContextPage(await getCourseCatalog(), calendarNow());
-    const answer = await answerChat(chat, { model, search, calendar, origin: publicOrigin(request, config), signal: request.signal, ...chatLimits(config) });
+    const answer = await answerChat(chat, {
+      model, search, calendar, vocabulary: siteVocabulary(), origin: publicOrigin(request, config), signal: request.signal, ...chatLimits(config),
+    });
     // For the staff insights page: counts only, written later off the request path (lib/insights/recorder.ts).
-    recordQuestion(messageText(chat.messages.at(-1)!), { sourceFound: answer.sources.length > 0, declined: false });
+    recordQuestion(messageText(chat.messages.at(-1)!), { sourceFound: answer.sources.length > 0, declined: answer.declined ?? false });
     return uiMessageStreamResponse(answer);
   });
 }) satisfies APIRoute;
