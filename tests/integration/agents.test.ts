@@ -67,3 +67,20 @@ describe('robots.txt Content-Signal', () => {
     await expect(startServer({ CONTENT_SIGNAL: 'train=maybe' })).rejects.toThrow(/CONTENT_SIGNAL/);
   });
 });
+
+describe('/llms-full.txt', () => {
+  it('holds every twin /llms.txt links to that is a file, in that order, with the size line at the top', async () => {
+    const res = await get('/llms-full.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const full = await res.text();
+    const llms = await (await get('/llms.txt')).text();
+    expect(llms).toContain('(/llms-full.txt)');
+    const inFull = [...full.matchAll(/^<!-- (\S+) -->$/gm)].map((m) => m[1]);
+    const listed = [...new Set([...llms.matchAll(/\]\((\/[^)\s]*\.md)\)/g)].map((m) => m[1]))].filter((u) => !u!.startsWith('/events'));
+    expect(inFull).toEqual(listed);
+    const bytes = Buffer.byteLength(full.slice(full.indexOf('<!--')), 'utf8');
+    expect(full.split('\n')[2]).toContain(`Size: ${listed.length} pages, ${bytes} bytes`);
+    expect(full).toContain(await (await get('/courses/bib201.md')).text().then((t) => t.trimEnd()));
+  });
+});

@@ -133,3 +133,20 @@ describe('Event (event rich results: required and recommended)', () => {
     }
   });
 });
+
+describe('/llms-full.txt', async () => {
+  const { llmsFull, twinUrlsOf } = await import('../../src/lib/discovery/llms-full.ts');
+  const llms = '# Site\n\n> Sum.\n\n## A\n\n- [One](/one.md): first\n- [Feed](/calendar.ics): not a twin\n- [Live](/live.md): per request\n\n## B\n\n- [Two](/two.md): second\n- [One again](/one.md): repeat\n';
+  const twins: Record<string, string> = { '/one.md': '# One\n\nÉtude.\n', '/two.md': '# Two\n' };
+
+  it('has every twin once, in llms.txt order, after a size line that tells the truth', () => {
+    expect(twinUrlsOf(llms)).toEqual(['/one.md', '/live.md', '/two.md']);
+    const full = llmsFull('Site', llms, (url) => twins[url]);
+    const [head, body] = [full.slice(0, full.indexOf('<!--')), full.slice(full.indexOf('<!--'))];
+    const bytes = Buffer.byteLength(body, 'utf8');
+    expect(head).toContain(`Size: 2 pages, ${bytes} bytes, about ${Math.ceil(bytes / 4)} tokens`);
+    expect(head).toContain('not here: /live.md');
+    expect(body.indexOf('<!-- /one.md -->')).toBeLessThan(body.indexOf('<!-- /two.md -->'));
+    expect(body).toContain('Étude.');
+  });
+});
