@@ -84,3 +84,13 @@ describe('/llms-full.txt', () => {
     expect(full).toContain(await (await get('/courses/bib201.md')).text().then((t) => t.trimEnd()));
   });
 });
+
+describe('link previews (Open Graph)', () => {
+  it.each([['/', 'website'], ['/courses/bib201/', 'article']])('%s has og:title, description, url, type, site_name and a twitter card', async (path, type) => {
+    const html = await (await get(path)).text();
+    for (const property of ['og:title', 'og:description', 'og:url', 'og:site_name']) expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+"`));
+    expect(html).toContain(`<meta property="og:type" content="${type}"`);
+    expect(html).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+${path.replace(/\//g, '\\/')}"`));
+    expect(html).toContain('<meta name="twitter:card" content="summary"');
+  });
+});
