@@ -61,7 +61,7 @@ async function chats(url: string, run: number): Promise<LoadResult> {
     url: url + '/api/chat', connections: 16,
     requests: [{
       method: 'POST' as const, body: chatBody,
-      setupRequest: (req: Record<string, any>) => {
+      setupRequest: (req: autocannon.Request) => {
         const v = Math.floor(sent++ / 10);
         return { ...req, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.${run}.${(v >> 8) & 255}.${v & 255}` } };
       },

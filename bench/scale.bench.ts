@@ -97,7 +97,7 @@ async function chats(url: string, label: string): Promise<LoadResult> {
     url: url + '/api/chat', connections: 16,
     requests: [{
       method: 'POST' as const, body: chatBody(0),
-      setupRequest: (req: Record<string, any>) => {
+      setupRequest: (req: autocannon.Request) => {
         const v = Math.floor(sent++ / 10);
         return { ...req, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.${label === 'redis' ? 2 : 1}.${(v >> 8) & 255}.${v & 255}` } };
       },

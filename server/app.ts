@@ -20,7 +20,7 @@ import { standInMethod } from './method-guard.ts';
 import { operationsEndpoints } from './operations.ts';
 import { requestContext, requestIdOf } from '../src/lib/http/request-id.ts';
 import { clientIp } from '../src/lib/http/client-ip.ts';
-import { directMcpAnswer } from '../src/lib/mcp/handle.ts';
+import { admitMcpRequest, directMcpAnswer } from '../src/lib/mcp/handle.ts';
 import { refusal } from '../src/lib/limits/rate-limit.ts';
 import { fastPaths, type FastPath, type Route } from '../src/lib/api/routes.ts';
 
@@ -148,17 +148,26 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
 
   /** The common MCP tool calls (search_site, get_page), answered without an MCP server per request. */
   async function mcpOrRoute(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, _entry: Route, route: () => void) {
-    if (!req.body) return route();
     const headers = nodeHeaders(req);
+    const ip = clientIp(req.socket.remoteAddress ?? '', headers);
+    // Every request counts against the /mcp limit, and a batch is refused, whichever path answers it.
+    const text = req.body?.toString('utf8');
+    let admission: Awaited<ReturnType<typeof admitMcpRequest>>;
+    try {
+      admission = await admitMcpRequest(text, ip);
+    } catch (err) {
+      log.error({ err, path: '/mcp' }, 'mcp: rate limit failed');
+      return sendAnswer(res, errorAnswer('/mcp', internalError()));
+    }
+    if ('status' in admission) return sendAnswer(res, admission);
+    for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
+    if (!text) return route();
     const client = new AbortController();
     res.once('close', () => { if (!res.writableFinished) client.abort(); });
-    const context = {
-      origin: publicOriginOfNodeRequest(req, config), siteUrl: config.SITE_URL,
-      ip: clientIp(req.socket.remoteAddress ?? '', headers),
-    };
+    const context = { origin: publicOriginOfNodeRequest(req, config), siteUrl: config.SITE_URL, ip };
     let body: string | undefined;
     try {
-      body = await directMcpAnswer(headers, req.body.toString('utf8'), context, client.signal);
+      body = await directMcpAnswer(headers, text, context, client.signal);
     } catch (err) {
       log.error({ err, path: req.url }, 'mcp: direct tool call failed');
       return sendAnswer(res, errorAnswer('/mcp', internalError()));

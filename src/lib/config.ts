@@ -146,6 +146,21 @@ function checkChatConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx) {
   if (c.CHAT_OPENAI_BASE_URL && !c.CHAT_MODEL) problem('CHAT_MODEL', 'an OpenAI-compatible server needs the model name in CHAT_MODEL (e.g. llama3.2 for Ollama)');
   if (c.CHAT_OPENAI_API_KEY && !c.CHAT_OPENAI_BASE_URL) problem('CHAT_OPENAI_API_KEY', 'has no effect without CHAT_OPENAI_BASE_URL; set both or neither');
   if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !c.GOOGLE_GENERATIVE_AI_API_KEY) problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'has no effect without GOOGLE_GENERATIVE_AI_API_KEY; set both or neither');
+  // A key sent in plain http can be read on the way: providers that get one must be https unless on loopback.
+  if (c.GOOGLE_GENERATIVE_AI_BASE_URL && !httpsOrLoopback(c.GOOGLE_GENERATIVE_AI_BASE_URL)) {
+    problem('GOOGLE_GENERATIVE_AI_BASE_URL', 'must be an https URL (plain http only on loopback): the API key travels with every request');
+  }
+  if (c.CHAT_OPENAI_BASE_URL && c.CHAT_OPENAI_API_KEY && !httpsOrLoopback(c.CHAT_OPENAI_BASE_URL)) {
+    problem('CHAT_OPENAI_BASE_URL', 'must be an https URL (plain http only on loopback) when CHAT_OPENAI_API_KEY is set: the key travels with every request');
+  }
+  if (c.TURNSTILE_SECRET_KEY && !httpsOrLoopback(c.TURNSTILE_VERIFY_URL)) {
+    problem('TURNSTILE_VERIFY_URL', 'must be an https URL (plain http only on loopback): the Turnstile secret key travels with every check');
+  }
+}
+
+function httpsOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || isLoopback(url.hostname);
 }
 
 /** A sign-in provider is all or nothing, and needs a session secret and the staff domains. */
@@ -174,7 +189,7 @@ function checkStaffSignInConfig(c: z.output<typeof fields>, ctx: z.RefinementCtx
 }
 
 function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 export const configSchema = fields.superRefine((c, ctx) => {

@@ -3,6 +3,7 @@ import { courseUrl, getCatalog, handbookUrl, pageUrl, programUrl } from '../lib/
 import { handbookSectionNames } from '../lib/content/handbook-sections.ts';
 import { markdownUrl } from '../lib/site/twin-path.ts';
 import { llmsTxt } from '../lib/discovery/llms-txt.ts';
+import { mcpLimitText } from '../lib/limits/policies.ts';
 import { SITE_NAME } from '../lib/site.ts';
 import { partialFeeds } from '../lib/catalog/feeds.ts';
 import { feedPath, feedTitle } from '../lib/catalog/ical.ts';
@@ -45,6 +46,7 @@ export const GET = (async () => {
       { name: 'API', links: [
         { title: 'Developer guide', url: '/developers.md', description: 'How to use the public HTTP API, with runnable examples' },
         { title: 'OpenAPI description', url: '/openapi.json', description: 'OpenAPI 3.1 document of every API route, its inputs, answers and errors' },
+        { title: 'MCP server card', url: '/.well-known/mcp/server-card.json', description: `The MCP server at /mcp and its tools. ${mcpLimitText()}` },
         { title: 'Courses as JSON', url: '/api/courses', description: 'The course catalog; filters department, level, delivery, term, registrationOpen, credits, q; one course at /api/courses/{code}' },
         { title: 'Terms as JSON', url: '/api/terms', description: 'The academic terms with their key dates and whether registration is open' },
         { title: 'Events as JSON', url: '/api/events', description: 'Events still to come at the time of the request, or from/to/kind' },

@@ -42,7 +42,6 @@ export const chatRequestSchema = z.strictObject({
 }).describe('Chat request: the conversation, ending with the question to answer');
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
-export type ChatMessage = ChatRequest['messages'][number];
 
 /** All text of a message, parts joined. */
 export function messageText(message: { parts: readonly { type: string; text?: unknown }[] }): string {

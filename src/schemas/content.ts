@@ -88,9 +88,5 @@ export const pageSchema = basePage.extend({
 });
 
 export type Course = z.infer<typeof courseSchema>;
-export type Program = z.infer<typeof programSchema>;
-export type HandbookPage = z.infer<typeof handbookSchema>;
-export type MarketingPage = z.infer<typeof pageSchema>;
 export type Department = z.infer<typeof departmentSchema>;
 export type Term = z.infer<typeof termSchema>;
-export type Topic = z.infer<typeof topicSchema>;

@@ -17,9 +17,12 @@ import { CHALLENGE_ACTIONS, type ChallengeAction } from '../lib/challenge/action
 // surrogate (an emoji) then passes in every engine, code points or UTF-16 code units; lone surrogates are refused
 // by isWellFormed() beside the pattern. tests/unit/forms-schemas.test.ts checks every BMP character;
 // tests/unit/openapi-patterns.test.ts compiles each published pattern with re2js.
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
 const NO_CONTROLS = /^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$/u;
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
 const NO_CONTROLS_BUT_LINES = /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/u;
 // A page path: no whitespace (JavaScript's \s, spelled out) and no control characters.
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
 const PAGE_PATH = /^\/[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/u;
 const wellFormed = (s: string) => s.isWellFormed();
 

@@ -31,7 +31,6 @@ export const searchResultSchema = z.object({
   excerpt: z.string().describe('HTML-safe text around the match; only <mark> tags appear, everything else is escaped'),
   markdownUrl: z.string().describe('The page\'s Markdown twin, e.g. "/courses/bib201.md"'),
 }).describe('One page that matched');
-export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchResponseSchema = z.object({
   query: z.string().describe('The query as searched (trimmed)'),

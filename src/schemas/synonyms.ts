@@ -14,4 +14,3 @@ export const synonymsFileSchema = z.object({
   $comment: z.string().optional(),
   synonyms: z.array(synonymSchema),
 }).strict();
-export type Synonym = z.infer<typeof synonymSchema>;

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserUnavailable, useBrowser } from '../helpers/browser.ts';
@@ -5,6 +6,9 @@ import { startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
 import { EVERY_ELEMENT, HOSTILE, INVENTED_LINK, longAnswer } from '../helpers/markdown-answers.ts';
 import { useServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
+
+// What the page scripts below leave on window for the test to read.
+declare global { interface Window { __ran?: unknown; __said: (string | null)[] } }
 
 /** Opens a page, collecting console errors (CSP violations land there too). */
 async function openPage(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
@@ -120,7 +124,7 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
       await target.hover();
       await target.click();
     }
-    await expect(page.evaluate(() => (window as any).__ran)).resolves.toBe(undefined);
+    await expect(page.evaluate(() => window.__ran)).resolves.toBe(undefined);
     expect(page.url()).toBe(`${server.url}/about/`);
     expect(problems).toEqual([]);
   });
@@ -150,8 +154,8 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     const { page, problems } = await openPage(chrome.browser, `${server.url}/`);
     await page.evaluate(() => {
       const status = document.querySelector('[data-chat-status]')!;
-      (window as any).__said = [];
-      new MutationObserver(() => (window as any).__said.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+      window.__said = [];
+      new MutationObserver(() => window.__said.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
     });
     await askInPanel(page, 'Tell me everything');
     const first = page.locator('.chat-msg-assistant .chat-text > p').first();
@@ -164,7 +168,7 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await expect(text.locator('> ul > li').count()).resolves.toBe(30);
     await expect(text.locator('> p strong').count()).resolves.toBe(150);
     await expect(first.getAttribute('data-seen')).resolves.toBe('yes');
-    const said: string[] = await page.evaluate(() => (window as any).__said);
+    const said = await page.evaluate(() => window.__said);
     expect(said.length).toBe(2);
     expect(said[0]).toBe('Answering…');
     expect(said[1]).toMatch(/^Answer: Paragraph 1 has some bold and some text\.[\s\S]*Paragraph 150 has some bold and some text\./);
@@ -199,6 +203,32 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await aborted;
     await expect(page.locator('.chat-msg-assistant .chat-note').last().textContent()).resolves.toBe('Stopped.');
     await expect(page.getByRole('button', { name: 'Stop' }).isHidden()).resolves.toBe(true);
+  });
+
+  it('takes a thumbs down with a comment under the answer, sends it, and passes axe in light and dark', async () => {
+    gemini.behaviour = { words: ['Term starts ', 'in September.'] };
+    const { page, problems } = await openPage(chrome.browser, `${server.url}/handbook/`);
+    const { answer } = await answerTo(page, 'When does the spring term start?');
+    const control = answer.getByRole('group', { name: 'Was this answer helpful?' });
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/chat/feedback'));
+    await control.getByRole('button', { name: 'No' }).click();
+    await expect(control.getByRole('button', { name: 'No' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await control.getByLabel(/What was wrong or missing/).fill('It is in January. Mail me at ada@example.org');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page }).include('.chat-feedback')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).setLegacyMode().analyze();
+      expect(violations.map((v) => `${colorScheme}: ${v.id} ${v.help}`)).toEqual([]);
+    }
+    await control.getByRole('button', { name: 'Send feedback' }).click();
+    const response = await sent;
+    expect(response.status()).toBe(202);
+    expect(JSON.parse(response.request().postData()!)).toEqual({
+      question: 'When does the spring term start?', rating: 'down', comment: 'It is in January. Mail me at ada@example.org',
+    });
+    await control.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it('is usable from the keyboard: open, ask, Escape closes and returns focus', async () => {

@@ -25,8 +25,12 @@ export async function startGeminiStandIn(behaviour: Behaviour, port = 0): Promis
   return Object.assign(standIn, { baseUrl: `${standIn.url}/v1beta` });
 }
 
+/** One turn of a Gemini request, as far as the tests read it. */
+interface GeminiContent { parts?: { text?: string }[] }
+
 /** The system instruction and conversation text Gemini received in a recorded request. */
-export function geminiPromptText(body: any): { system: string; conversation: string } {
-  const text = (content: any) => (content?.parts ?? []).map((p: any) => p.text ?? '').join('');
-  return { system: text(body.systemInstruction), conversation: (body.contents ?? []).map(text).join('\n') };
+export function geminiPromptText(body: unknown): { system: string; conversation: string } {
+  const { systemInstruction, contents = [] } = body as { systemInstruction?: GeminiContent; contents?: GeminiContent[] };
+  const text = (content?: GeminiContent) => (content?.parts ?? []).map((p) => p.text ?? '').join('');
+  return { system: text(systemInstruction), conversation: contents.map((c) => text(c)).join('\n') };
 }

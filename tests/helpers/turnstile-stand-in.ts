@@ -16,9 +16,6 @@ import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 
 export const TEST_SECRET = { pass: '1x0000000000000000000000000000000AA', fail: '2x0000000000000000000000000000000AA', spent: '3x0000000000000000000000000000000AA' };
-export const TEST_SITE_KEY = { pass: '1x00000000000000000000AA', block: '2x00000000000000000000AB' };
-/** The token Cloudflare's test site keys produce in the browser. */
-export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
 export interface SiteverifyCall { secret?: string; response?: string; remoteip?: string; idempotency_key?: string }
 

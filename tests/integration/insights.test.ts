@@ -80,3 +80,25 @@ describe('search and chat insights', () => {
     }
   });
 });
+
+describe('search and chat insights with INSIGHTS=off', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'insights-off-'));
+  const server = useServer({ ...ENV, DATA_DIR: dataDir, INSIGHTS: 'off' });
+
+  it('accepts clicks and counts them in the metrics, but stores nothing', async () => {
+    expect((await fetch(`${server.url}/api/search?q=greek`)).status).toBe(200);
+    const click = await fetch(`${server.url}/api/search/clicks`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'greek', rank: 1 }),
+    });
+    expect(click.status).toBe(202);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/search_queries_total\{results="some"\} 1/);
+    expect(metrics).toMatch(/search_clicks_total 1/);
+    // Past the flush interval (5 s), the page still shows nothing and says recording is off.
+    await new Promise((r) => setTimeout(r, 6000));
+    const html = await (await fetch(`${server.url}/staff/insights`, { headers: { Cookie: await staffCookie() } })).text();
+    expect(html).toContain('Recording is turned off');
+    expect(total(html, 'searches')).toBe('0');
+    expect(total(html, 'clicks')).toBe('0');
+  });
+});

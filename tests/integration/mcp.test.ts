@@ -239,3 +239,48 @@ describe('MCP tool errors', () => {
     }
   });
 });
+
+// Security finding 2: a batch of 100 get_page calls was answered with 1.6 MB, and 600 calls in a burst were all answered.
+describe('MCP abuse limits', () => {
+  it('refuses a JSON-RPC batch with -32600 in a few hundred bytes', async () => {
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_page', arguments: { path: '/courses/bib201/' } } }));
+    const res = await rpc({}, batch);
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expect(body.length).toBeLessThan(500);
+    expect(JSON.parse(body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+  });
+
+  it('documents the /mcp limit in OpenAPI, the server card, /llms.txt and /developers', async () => {
+    const card = await (await fetch(`${server.url}/.well-known/mcp/server-card.json`)).json();
+    expect(card.rateLimit).toMatchObject({ requests: expect.any(Number), windowSeconds: expect.any(Number), scope: 'client IP' });
+    const sentence = card.rateLimit.description as string;
+    expect(sentence).toMatch(/^The MCP endpoint \/mcp is rate limited: \d+ messages per/);
+    expect((await (await fetch(`${server.url}/openapi.json`)).json()).info.description).toContain(sentence);
+    expect(await (await fetch(`${server.url}/llms.txt`)).text()).toContain(sentence);
+    expect(await (await fetch(`${server.url}/developers/`)).text()).toContain('POST /mcp');
+  });
+
+  it('counts every call against a per-client /mcp limit, direct tool calls included', async () => {
+    const other = await startServer();
+    try {
+      const getPage = (id: number) => fetch(`${other.url}/mcp`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_page', arguments: { path: '/courses/bib201/' } } }),
+      });
+      const first = await getPage(0);
+      expect(first.status).toBe(200);
+      const limit = Number(first.headers.get('x-ratelimit-limit'));
+      expect(limit).toBeGreaterThan(0);
+      let last = first;
+      for (let i = 1; i <= limit; i++) last = await getPage(i);
+      expect(last.status).toBe(429);
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await last.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+      // The other routes are not affected by this client's MCP use.
+      expect((await fetch(`${other.url}/api/health`)).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
+  });
+});

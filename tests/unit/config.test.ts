@@ -56,6 +56,22 @@ describe('form settings', () => {
   });
 });
 
+// Security review (issue 31): provider URLs that carry an API key or secret must not send it in plain http off the machine.
+describe('provider URLs that carry keys', () => {
+  it('must be https unless on loopback', () => {
+    const gemini = { GOOGLE_GENERATIVE_AI_API_KEY: 'k' };
+    expect(() => parseConfig({ ...gemini, GOOGLE_GENERATIVE_AI_BASE_URL: 'http://gemini.example/v1beta' })).toThrow(/GOOGLE_GENERATIVE_AI_BASE_URL: must be an https URL/);
+    expect(parseConfig({ ...gemini, GOOGLE_GENERATIVE_AI_BASE_URL: 'http://127.0.0.1:9/v1beta' }).GOOGLE_GENERATIVE_AI_BASE_URL).toBe('http://127.0.0.1:9/v1beta');
+    const openai = { CHAT_OPENAI_BASE_URL: 'http://llm.lan:11434/v1', CHAT_MODEL: 'm' };
+    expect(() => parseConfig({ ...openai, CHAT_OPENAI_API_KEY: 'k' })).toThrow(/CHAT_OPENAI_BASE_URL: must be an https URL/);
+    expect(parseConfig(openai).CHAT_OPENAI_BASE_URL).toBe('http://llm.lan:11434/v1');
+    expect(parseConfig({ ...openai, CHAT_OPENAI_BASE_URL: 'http://[::1]:11434/v1', CHAT_OPENAI_API_KEY: 'k' }).CHAT_MODEL).toBe('m');
+    const turnstile = { TURNSTILE_SITE_KEY: 's', TURNSTILE_SECRET_KEY: 'k' };
+    expect(() => parseConfig({ ...turnstile, TURNSTILE_VERIFY_URL: 'http://verify.example/' })).toThrow(/TURNSTILE_VERIFY_URL: must be an https URL/);
+    expect(parseConfig({ ...turnstile, TURNSTILE_VERIFY_URL: 'http://localhost:9/' }).TURNSTILE_VERIFY_URL).toBe('http://localhost:9/');
+  });
+});
+
 describe('scale-out settings', () => {
   it('accepts PostgreSQL and Redis URLs and a pool size', () => {
     const c = parseConfig({ DATABASE_URL: 'postgres://app:pw@db:5432/institute', DATABASE_POOL_SIZE: '20', REDIS_URL: 'rediss://cache:6380' });

@@ -61,7 +61,8 @@ describe('registrationSchema', () => {
 });
 
 describe('the text patterns, as zod checks them and as /openapi.json publishes them', () => {
-  const schemas = (openApiDocument('https://northgate.example') as Record<string, any>).components.schemas;
+  type Published = { components: { schemas: Record<string, { properties: Record<string, { pattern: string }> }> } };
+  const { schemas } = (openApiDocument('https://northgate.example') as Published).components;
   // `meant` is the meaning the fields had when written with Unicode property escapes, which many engines lack.
   const fields = [
     { name: 'a name', published: schemas.SignupRequest.properties.name.pattern, meant: /^[^\p{Cc}\p{Cs}\u2028\u2029]*$/u,

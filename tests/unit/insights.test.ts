@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { normaliseQuery, redact } from '../../src/lib/insights/text.ts';
 import { registry } from '../../src/lib/metrics/index.ts';
 
@@ -49,7 +49,18 @@ describe('recorder', () => {
     expect(metrics).toMatch(/chat_feedback_total\{rating="down"\} 1/);
   });
 
-  it('stores at most the daily cap of 20,000 unique queries, the rest as other', async () => {
+  it('keeps the counts when the store is down, and writes them at the next flush', async () => {
+    const failing = vi.spyOn(store, 'recordInsights').mockRejectedValueOnce(new Error('database is down'));
+    recorder.recordSearch('aramaic', 2);
+    await expect(recorder.flushInsights()).resolves.toBeUndefined();
+    expect(failing).toHaveBeenCalledTimes(1);
+    recorder.recordSearch('aramaic', 2);
+    await recorder.flushInsights();
+    failing.mockRestore();
+    expect((await store.insightList('top', '2000-01-01', 10)).find((q) => q.text === 'aramaic')?.asked).toBe(2);
+  });
+
+  it('leaves at most the daily cap stored after 20,000 unique queries, the rest counted as other', async () => {
     for (let i = 0; i < 20_000; i++) recorder.recordSearch(`unique query ${i}`, 1);
     await recorder.flushInsights();
     for (let i = 0; i < 100; i++) recorder.recordSearch(`later query ${i}`, 1);
@@ -57,6 +68,6 @@ describe('recorder', () => {
     const stored = await store.insightList('top', '2000-01-01', 100_000);
     expect(stored.length).toBeLessThanOrEqual(recorder.DAILY_QUERY_CAP);
     const searches = (await store.insightDays('2000-01-01')).queries.filter((d) => d.kind === 'search').reduce((n, d) => n + d.asked, 0);
-    expect(searches).toBe(3 + 20_000 + 100); // nothing lost: the rest is counted as other
+    expect(searches).toBe(3 + 2 + 20_000 + 100); // nothing lost: the rest is counted as other
   });
 });

@@ -12,7 +12,9 @@ import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
 
 const { Spectral, Document } = spectralCore;
 const source = JSON.stringify(openApiDocument('https://northgate.example'), null, 2);
-const configFile = (name: string) => parseYaml(readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8')) as Record<string, any>;
+/** A linter's config file, as far as these tests read it. */
+type LinterConfig = { extends?: string | string[]; rules?: Record<string, 'off' | 'warn' | 'error'> };
+const configFile = (name: string) => parseYaml(readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8')) as LinterConfig;
 type Finding = { rule: string; at: string; message: string };
 const report = (linter: string, warnings: Finding[]) => {
   for (const w of warnings) console.warn(`${linter} warning ${w.rule} at ${w.at}: ${w.message}`);
@@ -36,7 +38,7 @@ describe('/openapi.json under the linters integrators run', () => {
   it('has no errors from Redocly\'s recommended ruleset (with redocly.yaml)', { timeout: 60_000 }, async () => {
     const raw = configFile('redocly.yaml');
     expect(raw.extends).toEqual(['recommended']);
-    const config = await createConfig(raw);
+    const config = await createConfig(raw as Parameters<typeof createConfig>[0]);
     const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
     const found = (severity: string) => problems.filter((p) => p.severity === severity)
       .map((p) => ({ rule: p.ruleId, at: p.location[0]?.pointer ?? '', message: p.message }));
@@ -45,8 +47,8 @@ describe('/openapi.json under the linters integrators run', () => {
   });
 
   it('keeps what the configs turn off narrow: only /api/{unknown} answers no success', () => {
-    const doc = JSON.parse(source) as Record<string, any>;
-    const withoutSuccess = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item)
+    const doc = JSON.parse(source) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const withoutSuccess = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item)
       .filter(([method, op]) => method !== 'parameters' && !Object.keys(op.responses).some((s) => /^[23]/.test(s)))
       .map(([method]) => `${method} ${path}`));
     expect(withoutSuccess).toEqual(['get /api/{unknown}']);

@@ -3,7 +3,7 @@ const FALLBACK = '/staff';
 const BASE = 'http://return-path.invalid';
 // Backslashes (browsers read `\` as `/`) and control characters (browsers drop tab, CR and LF from URLs, so
 // `/<TAB>/evil.example` is `//evil.example` to them). C1 controls too: nothing legitimate has them.
-const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f]/;
+const UNSAFE = /[\\\p{Cc}]/u;
 
 /**
  * A same-site path to come back to after signing in, as the browser will resolve it; anything that could take

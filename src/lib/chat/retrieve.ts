@@ -45,7 +45,7 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   const gaveUp = new Promise<[]>((resolve) => giveUp.addEventListener('abort', () => resolve([]), { once: true }));
   const lists = await Promise.all(queries.map((q) => Promise.race([search({ q, limit: PER_QUERY }, { signal: giveUp }).then((r) => r.results, (err) => {
     // One failed query costs that query's pages, not the answer.
-    if (!giveUp.aborted) log.warn({ err, q }, 'chat retrieval: search failed');
+    if (!giveUp.aborted) log.warn({ err }, 'chat retrieval: search failed'); // not the query: search terms are never logged
     return [];
   }), gaveUp])));
   if (timeout.aborted) log.warn({ timeoutMs }, 'chat retrieval: searches took too long; answering with the pages found so far');

@@ -6,7 +6,6 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { findBrokenReferences } from './cross-references.ts';
 import { contentUrl } from './content-urls.ts';
 
-export type CourseEntry = CollectionEntry<'courses'>;
 export type ProgramEntry = CollectionEntry<'programs'>;
 export type HandbookEntry = CollectionEntry<'handbook'>;
 export type PageEntry = CollectionEntry<'pages'>;

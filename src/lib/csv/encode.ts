@@ -11,7 +11,7 @@
  */
 export type CsvValue = string | number | null | undefined;
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u; // C0, DEL and C1
 // A formula character at the start, or after a separator (spaces between, which importers may trim).
 const FORMULA = /(^|[,;])\s*[=+\-@]/;
 // `;` too: in some locales spreadsheets split on semicolons, and a quoted field stays one cell whatever the separator.

@@ -6,7 +6,7 @@
 import type { ErrorCode } from '../../schemas/api-error.ts';
 import { getConfig } from '../config.ts';
 import { SITE_NAME } from '../site.ts';
-import { API_VERSION, apiRoutes, maxBody, type Answer, type ErrorAnswer, type Operation, type ResponseHeaders, type Route } from '../api/routes.ts';
+import { API_VERSION, apiRoutes, maxBody, type Answer, type ErrorAnswer, type Operation, type Route } from '../api/routes.ts';
 import { signInNotConfigured, signInRefused } from '../auth/errors.ts';
 import { challengeMissing, challengeNotConfigured, challengeRejected, challengeUnavailable } from '../challenge/turnstile.ts';
 import { aiUnavailable } from '../chat/answer.ts';
@@ -17,6 +17,7 @@ import { methodError } from '../http/method-guard.ts';
 import { requestContext } from '../http/request-id.ts';
 import { notJson, tooLarge } from '../http/read-json-body.ts';
 import { rateLimited } from '../limits/rate-limit.ts';
+import { mcpLimitText } from '../limits/policies.ts';
 import { invalidToken } from '../mail/subscription.ts';
 import { invalidQuery } from '../search/params.ts';
 import { courseNotFound, invalidCatalogQuery } from '../catalog/api.ts';
@@ -134,7 +135,7 @@ export function openApiDocument(origin: string): Record<string, unknown> {
       version: API_VERSION,
       summary: 'Site search, the course catalog and calendar, AI chat, newsletter signup, course registration, bot-challenge helpers, health and discovery.',
       description: 'Public routes are anonymous: no key or token. Errors are always JSON `ApiError` bodies. '
-        + 'The guide with runnable examples is at /developers; staff sign-in is explained at /auth.md.',
+        + 'The guide with runnable examples is at /developers; staff sign-in is explained at /auth.md. ' + mcpLimitText(),
       contact: { name: `${SITE_NAME}, developer contact`, email: getConfig().CONTACT_EMAIL, url: `${origin}/developers` },
       // The API serves the institute's own pages and texts, © the institute like the rest of the site.
       license: { name: 'Proprietary: all rights reserved', url: `${origin}/developers#terms` },

@@ -35,7 +35,7 @@ export function parseTrustProxy(setting: string): TrustProxy {
   try {
     trusted = proxyaddr.compile(list);
   } catch (err) {
-    throw new Error(`a hop count, or addresses, CIDR ranges, loopback, linklocal or uniquelocal, comma-separated (${(err as Error).message})`);
+    throw new Error(`a hop count, or addresses, CIDR ranges, loopback, linklocal or uniquelocal, comma-separated (${(err as Error).message})`, { cause: err });
   }
   return {
     setting: value,

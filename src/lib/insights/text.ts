@@ -12,7 +12,7 @@ export const MAX_STORED_COMMENT = 1000;
 const EMAIL = /[^\s@<>()[\],;:"]+\s*@\s*[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+/g;
 // A run of digits, spaces and the usual separators holding at least 7 digits: phone numbers in any local
 // format, while course codes (BIB201), years and page numbers stay.
-const PHONE_LIKE = /\+?\(?\d[\d\s().\/-]{5,}\d/g;
+const PHONE_LIKE = /\+?\(?\d[\d\s()./-]{5,}\d/g;
 
 /** Replaces email addresses and phone numbers with [email] and [phone]. */
 export function redact(text: string): string {

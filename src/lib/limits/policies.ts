@@ -3,7 +3,7 @@
  * shared by whatever uses it. The route table (src/lib/api/routes/) names which routes count against which;
  * the limiter, OpenAPI, /auth.md and /developers read the numbers from here.
  */
-export type RateLimitName = 'signup' | 'registration' | 'chat' | 'search' | 'newsletter-link' | 'insights';
+export type RateLimitName = 'signup' | 'registration' | 'chat' | 'search' | 'newsletter-link' | 'insights' | 'mcp';
 /** The name a route's limit goes by in the limiter and the metrics. */
 export type RateLimitRoute = RateLimitName;
 
@@ -34,6 +34,13 @@ export const rateLimitPolicies = {
     name: 'newsletter-link', points: 60, durationSeconds: 60,
     shared: 'the confirm and unsubscribe pages and routes, together',
   },
+  // Every JSON-RPC message to /mcp (one per request: batches are refused). A get_page costs a file read and
+  // tens of KB of answer; 120 a minute is far above what an agent reading the site needs, and 600 in a burst
+  // slowed every other route. search_site counts against the search limit as well, ask_site against the chat's.
+  mcp: {
+    name: 'mcp', points: 120, durationSeconds: 60,
+    shared: 'every MCP message (tools/call, initialize, tools/list …); search_site also counts against the search limit',
+  },
   // Click beacons and chat feedback, together: a visitor clicks a few results and rates a few answers a minute;
   // the limit keeps one address from stuffing the counts (they are capped per day besides).
   insights: {
@@ -41,6 +48,11 @@ export const rateLimitPolicies = {
     shared: 'POST /api/search/clicks and POST /api/chat/feedback, together',
   },
 } as const satisfies { [N in RateLimitName]: RateLimitPolicy & { name: N } };
+
+/** How /mcp is limited, in one sentence for OpenAPI, the server card and /llms.txt. */
+export const mcpLimitText = () => `The MCP endpoint /mcp is rate limited: ${rateLimitPolicies.mcp.points} messages per `
+  + `${windowText(rateLimitPolicies.mcp.durationSeconds)} per client IP, every message counting (search_site also counts against `
+  + `the search limit); one JSON-RPC message per request, batches are refused with -32600.`;
 
 /** A window for people: 60 → "minute", 600 → "10 minutes", 90 → "90 seconds". */
 export function windowText(seconds: number): string {

@@ -5,6 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LATEST_PROTOCOL_VERSION, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { mcpLimitText, rateLimitPolicies } from '../limits/policies.ts';
 import { createMcpServer, MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './server.ts';
 
 export const MCP_ENDPOINT = '/mcp';
@@ -38,6 +39,8 @@ export async function serverCard(origin: string) {
     transport: { type: 'streamable-http', endpoint: MCP_ENDPOINT, url: `${origin}${MCP_ENDPOINT}` },
     capabilities: { tools: { listChanged: false } },
     authentication: { required: false },
+    // Not part of the card's schema: the limit as the route table has it, in words and numbers.
+    rateLimit: { requests: rateLimitPolicies.mcp.points, windowSeconds: rateLimitPolicies.mcp.durationSeconds, scope: 'client IP', description: mcpLimitText() },
     tools: await listTools(),
   };
 }

@@ -7,7 +7,9 @@ import { askSite } from './ask.ts';
 import { originAllowed } from './origin.ts';
 import { readPublicTwin } from './public-twins.ts';
 import { createMcpServer, type McpDependencies } from './server.ts';
-import { jsonRpcError } from './json-rpc-error.ts';
+import { jsonRpcError, jsonRpcErrorBody } from './json-rpc-error.ts';
+import { ApiError } from '../http/api-error.ts';
+import { rateLimit } from '../limits/rate-limit.ts';
 import { directToolCall } from './direct.ts';
 
 export interface McpRequestContext {
@@ -63,3 +65,28 @@ export async function handleMcpRequest(request: Request, context: McpRequestCont
     await server.close();
   }
 }
+
+/** What refuses an MCP request before any tool runs: a status, headers and a JSON-RPC error body. */
+export interface McpRefusal { status: number; headers: Record<string, string>; body: string }
+
+/**
+ * Counts one MCP request of `ip` against the /mcp limit (every message counts, whatever it asks), and refuses a
+ * JSON-RPC batch: MCP 2025-06-18 removed batching, and one 11 KB batch of get_page calls cost 1.6 MB of answer
+ * and a second of the event loop. Returns the refusal, or the rate-limit headers for the answer.
+ */
+export async function admitMcpRequest(body: string | undefined, ip: string): Promise<McpRefusal | { headers: Record<string, string> }> {
+  let headers: Record<string, string>;
+  try {
+    headers = await rateLimit('mcp', ip);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 429) throw err;
+    return { status: 429, headers: { ...err.headers, ...JSON_TYPE }, body: jsonRpcErrorBody(`${err.message} ${err.resolution ?? ''}`.trim()) };
+  }
+  if (body !== undefined && /^\s*\[/.test(body)) {
+    const message = 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18); send one message per request.';
+    return { status: 400, headers: { ...headers, ...JSON_TYPE }, body: jsonRpcErrorBody(message, -32600) };
+  }
+  return { headers };
+}
+
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };

@@ -9,7 +9,7 @@ interface Pending { work: () => unknown; resolve: (value: unknown) => void; reje
  * Under concurrency this turns N fsyncs into one, which is what makes synchronous=FULL affordable.
  */
 export function createGroupCommit(db: DatabaseSync, maxBatch = 256) {
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let scheduled = false;
 
   const flush = () => {

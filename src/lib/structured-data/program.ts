@@ -3,7 +3,10 @@
  * requirements and its courses as parts, from the program's front matter.
  */
 import type { EducationalOccupationalProgram } from 'schema-dts';
-import type { Program } from '../../schemas/content.ts';
+import type { z } from 'zod';
+import type { programSchema } from '../../schemas/content.ts';
+
+type Program = z.infer<typeof programSchema>;
 import type { CatalogCourse } from '../catalog/model.ts';
 import { courseModes } from './course.ts';
 import { institutionRef } from './institution.ts';

@@ -33,8 +33,8 @@ function setUp(root: HTMLElement) {
   // The renderer and its parser are a chunk of their own: every page carries the panel, few visitors open it.
   let loading: Promise<unknown> | undefined;
   const loadRenderer = () => {
-    loading ??= import('./markdown-view.ts').then((m) => {
-      markdown = m;
+    loading ??= import('./markdown-view.ts').then(({ showMarkdown }) => {
+      markdown = { showMarkdown };
       // Answers shown so far (restored from the session, or streaming already) as Markdown now.
       [...log.children].forEach((li, i) => { if (conversation.turns[i]) updateTurn(li as HTMLElement, conversation.turns[i]); });
     }, () => { loading = undefined; });
@@ -152,7 +152,7 @@ function setUp(root: HTMLElement) {
   }
 }
 
-let markdown: typeof import('./markdown-view.ts') | undefined;
+let markdown: Pick<typeof import('./markdown-view.ts'), 'showMarkdown'> | undefined;
 
 function link(href: string, text: string) {
   const a = document.createElement('a');

@@ -31,7 +31,11 @@ function loadTurnstile(): Promise<TurnstileApi> {
     el.src = SCRIPT;
     el.async = true;
     const timer = setTimeout(() => reject(new Error('timeout')), LOAD_TIMEOUT_MS);
-    el.onload = () => { clearTimeout(timer); window.turnstile ? resolve(window.turnstile) : reject(new Error('no turnstile')); };
+    el.onload = () => {
+      clearTimeout(timer);
+      if (window.turnstile) resolve(window.turnstile);
+      else reject(new Error('no turnstile'));
+    };
     el.onerror = () => { clearTimeout(timer); reject(new Error('blocked')); };
     document.head.append(el);
   });
