@@ -21,6 +21,7 @@ const course = (code: string, over: Record<string, unknown> = {}): CatalogCourse
   level: 'introductory', delivery: 'hybrid', terms: ['2027-spring', '2027-fall'], instructors: ['Dr. Ada Lovelace'], ...over,
 }), termOrder);
 // What the builders return, read as plain JSON (as a search engine reads it).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read back, asserted on field by field
 const asJson = (item: unknown) => JSON.parse(jsonLdScript(item as never)) as Record<string, any>;
 
 describe('JSON-LD script text', () => {
