@@ -70,6 +70,19 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     expect(problems).toEqual([]);
   });
 
+  it('offers the starter questions in the empty panel, asks one when clicked, and hides them once it is asked', async () => {
+    gemini.behaviour = { words: ['Biblical Greek I is taught online.'] };
+    const { page, problems } = await openPage(chrome.browser, `${server.url}/`);
+    await page.getByRole('button', { name: 'Ask a question' }).click();
+    const starter = page.getByRole('button', { name: 'Can I study Greek online?' });
+    await starter.waitFor();
+    await starter.click();
+    await page.locator('.chat-msg-assistant .chat-text', { hasText: 'is taught online.' }).waitFor();
+    await expect(page.locator('.chat-msg-user .chat-text').first().textContent()).resolves.toBe('Can I study Greek online?');
+    await expect(starter.isVisible()).resolves.toBe(false);
+    expect(problems).toEqual([]);
+  });
+
   it('shows the answer as formatted text: emphasis, lists, code, a link to its source and one elsewhere', async () => {
     gemini.behaviour = { words: EVERY_ELEMENT, delayMs: 20 };
     const { page, problems } = await openPage(chrome.browser, `${server.url}/handbook/`);

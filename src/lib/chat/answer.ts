@@ -110,7 +110,9 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       onDone: release,
     });
     chatFirstToken.observe((performance.now() - modelCalled) / 1000);
-    return { ...started, sources: pages.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })) };
+    // The retrieved pages are cited first: they hold the answer; the calendar is background to it.
+    const cited = [...pages.slice(calendar.length), ...calendar];
+    return { ...started, sources: cited.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })) };
   } catch (err) {
     release();
     if (err instanceof ModelUnavailableError) throw aiUnavailable(true);

@@ -18,6 +18,7 @@ import { pageTypes, searchQuerySchema, type PageType, type SearchQueryInput, typ
 import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
+import { intentFirst } from './intent.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
@@ -165,6 +166,7 @@ async function runSearch({ words = [], codes = [], ...query }: Query, background
   let raw: RawAnswer = await run(query);
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
   if (raw.total === 0 && words.length > 1) raw = await rankPartial(query, words, run);
+  if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
     total: raw.total, limit: query.limit, offset: query.offset,

@@ -7,7 +7,9 @@
  *  4. a word the site never uses, and that starts no word it uses, is corrected to the nearest word it does use
  *     (vocabulary.ts); the corrected query is returned as `suggestion`.
  */
+import fieldVocabularyFile from '../../content/field-vocabulary.json' with { type: 'json' };
 import synonymsFile from '../../content/search-synonyms.json' with { type: 'json' };
+import { fieldVocabularyFileSchema } from '../../schemas/field-vocabulary.ts';
 import { synonymsFileSchema } from '../../schemas/synonyms.ts';
 import { STOPWORDS } from '../chat/keywords.ts';
 import type { Vocabulary } from './vocabulary.ts';
@@ -23,20 +25,48 @@ export interface Rewritten {
 
 /**
  * Lowercase words: split at spaces, hyphens and slashes, punctuation around a word dropped, inside kept for
- * Pagefind to read as it indexes ("q&a", "paul's"); dots inside or after letters are dropped ("M.Div." is "mdiv").
+ * Pagefind to read as it indexes ("q&a", "paul's"); dots inside or after letters are dropped ("M.Div." is "mdiv");
+ * accents and transliteration marks too, as Pagefind indexes words without them ("koinē" is "koine").
  */
 export function words(text: string): string[] {
-  return text.toLowerCase().normalize('NFKC').replace(/(\p{L})\.(?=\p{L}|\s|$)/gu, '$1')
+  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').replace(/(\p{L})\.(?=\p{L}|\s|$)/gu, '$1')
     .split(/[\s\-‐–—_/]+/u).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter((w) => w !== '');
 }
 
 const CODE = /^[a-z]{2,4}\d{3}$/;
 const MAX_CORRECTIONS = 4;
 
-interface Rule { typed: string[]; means: string[] }
-/** The synonyms as word lists, longest phrase first (so "master of divinity degree" wins over "degree"). */
-const RULES: Rule[] = synonymsFileSchema.parse(synonymsFile).synonyms
-  .flatMap((s) => s.typed.map((t) => ({ typed: words(t), means: words(s.means) })))
+interface Rule { typed: string[]; means: string[]; chapter?: 'needed' | 'allowed' }
+const field = fieldVocabularyFileSchema.parse(fieldVocabularyFile);
+
+/** One, 1, first, 1st and I are the same number; course titles write it in roman ("Biblical Greek II"). */
+const NUMBERS: [string, string[]][] = [
+  ['i', ['1', 'one', 'first', '1st', 'i']], ['ii', ['2', 'two', 'second', '2nd', 'ii']],
+  ['iii', ['3', 'three', 'third', '3rd', 'iii']], ['iv', ['4', 'four', 'fourth', '4th', 'iv']],
+];
+const ROMAN = new Map(NUMBERS.flatMap(([roman, forms]) => forms.map((f) => [f, roman] as const)));
+/** Book names that are everyday words too ("Job", "Acts"): read as a book only before a chapter ("Job 38"). */
+const EVERYDAY = new Set(['job', 'acts', 'mark', 'numbers', 'judges', 'james', 'john', 'jude', 'ruth', 'song', 'revelation', 'titus', 'amos', 'joel', 'luke', 'daniel']);
+/** A chapter, or chapter and verses: "8", "3:16", "13:4-7" (words() splits at the hyphen). */
+const CHAPTER = /^\d{1,3}(?::\d{1,3})?$/;
+
+/** "1 Cor" is also written "I Cor", "1st Cor" and "First Cor". */
+function numbered(name: string): string[][] {
+  const [first, ...rest] = words(name);
+  const forms = ROMAN.has(first) ? NUMBERS.find(([roman]) => roman === ROMAN.get(first))![1] : [first];
+  return forms.map((f) => [f, ...rest]);
+}
+
+/** A book's name, or an abbreviation followed by a chapter, means the courses that read it. */
+const BOOK_RULES: Rule[] = field.books.flatMap((book) => [
+  ...numbered(book.name).map((typed) => ({ typed, chapter: (EVERYDAY.has(typed.join(' ')) ? 'needed' : 'allowed') as Rule['chapter'] })),
+  ...book.abbreviations.flatMap(numbered).map((typed) => ({ typed, chapter: 'needed' as const })),
+].map((r) => ({ ...r, means: words(book.readIn) })));
+
+/** The synonyms, the field's terms and its books as word lists, longest phrase first ("master of divinity degree" wins over "degree"). */
+const RULES: Rule[] = [...synonymsFileSchema.parse(synonymsFile).synonyms, ...field.terms]
+  .flatMap((s) => s.typed.map((t): Rule => ({ typed: words(t), means: words(s.means) })))
+  .concat(BOOK_RULES)
   .filter((r) => r.typed.length > 0)
   .sort((a, b) => b.typed.length - a.typed.length);
 
@@ -66,12 +96,24 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
   // 2. Synonyms, longest phrase first, each part of the query replaced once.
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].fixed) continue;
-    const rule = RULES.find((r) => r.typed.every((w, k) => tokens[i + k] && !tokens[i + k].fixed && tokens[i + k].word === w));
+    const chapterAt = (r: Rule) => CHAPTER.test(tokens[i + r.typed.length]?.word ?? '');
+    const rule = RULES.find((r) => r.typed.every((w, k) => tokens[i + k] && !tokens[i + k].fixed && tokens[i + k].word === w)
+      && (r.chapter !== 'needed' || chapterAt(r)));
     if (!rule) continue;
-    const typed = tokens.slice(i, i + rule.typed.length).map((t) => t.typed).join(' ');
+    // A reference's chapter and verse name a passage, not a word to search for: "Rom 8" is Romans.
+    const length = rule.typed.length + (rule.chapter && chapterAt(rule) ? 1 : 0);
+    const typed = tokens.slice(i, i + length).map((t) => t.typed).join(' ');
     // A stop word of what it means ("of" in "Master of Divinity") goes with the others in step 3.
-    tokens.splice(i, rule.typed.length, ...rule.means.map((w, k) => ({ word: w, typed: k === 0 ? typed : '', fixed: !STOPWORDS.has(w) })));
+    tokens.splice(i, length, ...rule.means.map((w, k) => ({ word: w, typed: k === 0 ? typed : '', fixed: !STOPWORDS.has(w) })));
     i += rule.means.length - 1;
+  }
+
+  // 2b. A number after a word is a course's number, written as its title writes it: "greek 2", "Greek two" and
+  // "Greek II" are all "greek ii" (kept even where "i" would be a stop word).
+  for (let i = 1; i < tokens.length; i++) {
+    const roman = ROMAN.get(tokens[i].word);
+    if (roman && !tokens[i].fixed && /^\p{L}+$/u.test(tokens[i - 1].word) && !STOPWORDS.has(tokens[i - 1].word)
+      && (!vocabulary || vocabulary.has(roman))) tokens[i] = { word: roman, typed: tokens[i].typed, fixed: true };
   }
 
   // 3. Stop words never decide a query: they go, unless the query is nothing else.

@@ -60,6 +60,11 @@ function setUp(root: HTMLElement) {
       form.requestSubmit();
     }
   });
+  // A starter question is asked as if typed.
+  root.querySelectorAll<HTMLButtonElement>('[data-chat-starter]').forEach((button) => button.addEventListener('click', () => {
+    input.value = button.textContent ?? '';
+    form.requestSubmit();
+  }));
   stop.addEventListener('click', () => running?.abort());
   clear.addEventListener('click', () => {
     running?.abort();
