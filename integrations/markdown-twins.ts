@@ -1,11 +1,14 @@
 import type { AstroIntegration } from 'astro';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { pageFile, requestPathsOf, type PageFile } from '../src/lib/site/page-files.ts';
 import type { TwinJob } from './twins-worker.ts';
+import { llmsFull } from '../src/lib/discovery/llms-full.ts';
+import { SITE_NAME } from '../src/lib/site.ts';
 
 // Converting a page is synchronous CPU work, and each thread pays a warm-up first, so pages are shared among worker
 // threads, one per core, only once each gets enough pages to repay its warm-up (docs/twins.md has the figures).
@@ -36,6 +39,14 @@ export function markdownTwins(): AstroIntegration {
         const written = await Promise.all(shares.map((share) => convert({ root, pages: share, twins })));
         const total = written.reduce((a, b) => a + b, 0);
         logger.info(`wrote ${total} Markdown twins in ${Math.round(performance.now() - started)} ms (${threads} thread${threads > 1 ? 's' : ''})`);
+        // /llms-full.txt: the twins just written, in /llms.txt order (src/lib/discovery/llms-full.ts).
+        const llmsTxt = join(root, 'llms.txt');
+        if (existsSync(llmsTxt)) {
+          const read = (url: string) => (existsSync(join(root, url)) ? readFileSync(join(root, url), 'utf8') : undefined);
+          const full = llmsFull(SITE_NAME, readFileSync(llmsTxt, 'utf8'), read);
+          await writeFile(join(root, 'llms-full.txt'), full);
+          logger.info(`wrote llms-full.txt (${Buffer.byteLength(full)} bytes)`);
+        }
       },
     },
   };

@@ -9,7 +9,8 @@ import { prefersMarkdown, requestPath, twinLink } from './negotiate.ts';
 import { builtSite } from '../src/lib/site/built-site.ts';
 import { liveTwinPaths } from '../src/lib/site/live-pages.ts';
 import { logRequest } from './request-log.ts';
-import { apiCatalogLink } from '../src/lib/discovery/api-catalog.ts';
+import { discoveryLinkHeader } from '../src/lib/discovery/links.ts';
+import { estimateTokens, MARKDOWN_TOKENS_HEADER } from '../src/lib/site/markdown-tokens.ts';
 import { ApiError, internalError } from '../src/lib/http/api-error.ts';
 import { publicOriginOfNodeRequest } from '../src/lib/http/public-origin.ts';
 import { methodError } from '../src/lib/http/method-guard.ts';
@@ -60,7 +61,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     res.writeHead(404, {
       'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
       'Cache-Control': 'no-store', 'Content-Length': body.length, Vary: 'Accept',
-      ...(markdown ? {} : { Link: twinLink('/404.md') }),
+      ...(markdown ? { [MARKDOWN_TOKENS_HEADER]: String(estimateTokens(body)) } : { Link: twinLink('/404.md') }),
     });
     res.end(body);
   };
@@ -129,8 +130,9 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
         const moved = redirects.get(path);
         if (moved) return redirect(req, res, moved);
         negotiate(req, res);
-        // RFC 9727 section 3: the homepage names the API catalog, so an agent that only knows the origin finds the API.
-        if (path === '/' || path === '/index.html') res.appendHeader('Link', apiCatalogLink(publicOriginOfNodeRequest(req, config)));
+        // RFC 9727 section 3: the homepage names the API catalog (and the rest of src/lib/discovery/links.ts), so an
+        // agent that only knows the origin finds the API.
+        if (path === '/' || path === '/index.html') res.appendHeader('Link', discoveryLinkHeader(publicOriginOfNodeRequest(req, config)));
         serveStatic(req, res, toAstro);
       }
       else toAstro();

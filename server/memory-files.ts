@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { lookup } from 'mrmime';
 import type { BuiltSite, HeldFile } from '../src/lib/site/built-site.ts';
 import { requestPath } from './negotiate.ts';
+import { estimateTokens, MARKDOWN_TOKENS_HEADER } from '../src/lib/site/markdown-tokens.ts';
 
 /** A request handler answering GET/HEAD for the files the site holds and passing everything else on. */
 export function memoryFiles(site: BuiltSite, fileHeaders: (pathname: string) => Record<string, string>) {
@@ -13,8 +14,9 @@ export function memoryFiles(site: BuiltSite, fileHeaders: (pathname: string) => 
   const headersOf = new Map<HeldFile, Record<string, string>>();
   for (const file of site.held.values()) {
     if (headersOf.has(file)) continue;
-    const headers = { 'Content-Type': lookup(file.name) ?? 'application/octet-stream', ...fileHeaders(`/${file.name}`) };
-    if (headers['Content-Type'].startsWith('text/') && !headers['Content-Type'].includes('charset')) headers['Content-Type'] += '; charset=utf-8';
+    const headers: Record<string, string> = { 'Content-Type': lookup(file.name) ?? 'application/octet-stream', ...fileHeaders(`/${file.name}`) };
+    if (headers['Content-Type']!.startsWith('text/') && !headers['Content-Type']!.includes('charset')) headers['Content-Type'] += '; charset=utf-8';
+    if (headers['Content-Type']!.startsWith('text/markdown')) headers[MARKDOWN_TOKENS_HEADER] = String(estimateTokens(file.identity));
     headersOf.set(file, headers);
   }
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {

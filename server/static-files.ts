@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
 import type { BuiltSite } from '../src/lib/site/built-site.ts';
 import { memoryFiles } from './memory-files.ts';
+import { estimateTokens, MARKDOWN_TOKENS_HEADER } from '../src/lib/site/markdown-tokens.ts';
 
 export type Next = () => void;
 type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -42,8 +43,10 @@ export function createStaticHandler(site: BuiltSite): Handler {
     brotli: true,
     gzip: true,
     extensions: ['html'],
-    setHeaders(res, pathname) {
+    setHeaders(res, pathname, stats) {
       for (const [name, value] of Object.entries(fileHeaders(pathname))) res.setHeader(name, value);
+      // A twin too large to hold in memory: the same estimate, from its size on disk.
+      if (pathname.endsWith('.md')) res.setHeader(MARKDOWN_TOKENS_HEADER, String(estimateTokens(stats.size)));
       if (negotiated.has(res)) res.setHeader('Vary', 'Accept, Accept-Encoding');
     },
   }) as Handler;

@@ -64,6 +64,9 @@ const fields = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional().describe('PostgreSQL connection URL (postgres://user:password@host:5432/db); set, it replaces the SQLite store so several instances share one'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('Most PostgreSQL connections one instance opens'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional().describe('Redis URL (redis://host:6379); set, the rate-limit counters live there so several instances share one limit'),
+  CONTENT_SIGNAL: z.string().trim().regex(/^(search|ai-input|ai-train)=(yes|no)(\s*,\s*(search|ai-input|ai-train)=(yes|no))*$/,
+    'must be comma-separated search=, ai-input=, ai-train= each yes or no, e.g. "search=yes, ai-input=yes, ai-train=no"')
+    .default('search=yes, ai-input=yes, ai-train=no').describe('Content-Signal line of robots.txt (contentsignals.org): what crawlers may do with the pages'),
   CONTACT_EMAIL: z.email().default('developers@northgate.example').describe('Where integrators ask for higher rate limits; shown on /developers and /auth.md, and in /openapi.json (info.contact)'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').max(512).optional()
     .describe('Bearer token that may read /metrics from anywhere; without it, /metrics answers only on loopback, and not at all behind a proxy (TRUST_PROXY)'),

@@ -17,7 +17,7 @@ export const GET = (async () => {
   const body = llmsTxt({
     name: SITE_NAME,
     summary: `${home?.data.summary ?? SITE_NAME} Every page of this site is also available as Markdown: request it with \`Accept: text/markdown\`, or add \`.md\` to its path (\`/courses/bib201.md\`; the homepage is \`/index.md\`). The links below point to those Markdown versions.`,
-    details: ['Everything listed here is public. The API section links the guide to the JSON API and its OpenAPI document.'],
+    details: ['Everything listed here is public. The API section links the guide to the JSON API and its OpenAPI document. Every page below in one document: [/llms-full.txt](/llms-full.txt).'],
     sections: [
       { name: 'Programs', links: [
         { title: 'All programs', url: markdownUrl('/programs/'), description: "Certificates, diplomas, bachelor's and master's degrees, by award" },

@@ -11,18 +11,23 @@ import { CHALLENGE_ACTIONS, type ChallengeAction } from '../lib/challenge/action
 // have no business in a name or an address; notes may keep line breaks and tabs. The patterns also go into
 // /openapi.json, so they use only explicit ranges: no \p{…} property escapes (Python's re rejects them; JavaScript
 // without the `u` flag, as in Spectral's validator, reads \p{Cc} as the letters "p{Cc}") and no \d or \s (whose
-// meaning differs between engines). A paired surrogate (an emoji, say) is one character with the `u` flag and in
-// code-point engines (Python, Java); the second alternative lets it through in engines that match UTF-16 code
-// units one at a time (JavaScript without `u`). tests/unit/forms-schemas.test.ts checks every BMP character.
+// meaning differs between engines). RE2-family engines (Go, many validators) have no \uXXXX escape and JavaScript
+// without `u` has no \x{…}, so /openapi.json writes characters above \xff as themselves (portablePattern in
+// src/lib/discovery/openapi-schemas.ts). No pattern names a surrogate: RE2 cannot (UTF-8 has none), and a paired
+// surrogate (an emoji) then passes in every engine, code points or UTF-16 code units; lone surrogates are refused
+// by isWellFormed() beside the pattern. tests/unit/forms-schemas.test.ts checks every BMP character;
+// tests/unit/openapi-patterns.test.ts compiles each published pattern with re2js.
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
-const NO_CONTROLS = /^(?:[^\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/u;
+const NO_CONTROLS = /^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$/u;
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
-const NO_CONTROLS_BUT_LINES = /^(?:[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/u;
+const NO_CONTROLS_BUT_LINES = /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/u;
 // A page path: no whitespace (JavaScript's \s, spelled out) and no control characters.
 // eslint-disable-next-line no-control-regex -- rejecting control characters is the point; published as is
 const PAGE_PATH = /^\/[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/u;
+const wellFormed = (s: string) => s.isWellFormed();
 
-const line = (max: number) => z.string().trim().min(1).max(max).regex(NO_CONTROLS, 'must not contain control characters');
+const line = (max: number) => z.string().trim().min(1).max(max).regex(NO_CONTROLS, 'must not contain control characters')
+  .refine(wellFormed, 'must not contain control characters');
 const email = z.email({ error: 'must be an email address, e.g. "ada@example.org"' }).max(254);
 const turnstileToken = (action: ChallengeAction) => z.string().min(1).max(2048)
   .describe(`The Turnstile widget's token, from a widget rendered with action "${action}" on this site; required when GET /api/challenge/required says so. Single use`);
@@ -66,7 +71,8 @@ export const registrationSchema = z.strictObject({
       });
     })
     .describe('1–8 courses with distinct codes, each offered in `term`'),
-  notes: z.string().max(2000).regex(NO_CONTROLS_BUT_LINES, 'must not contain control characters').optional()
+  notes: z.string().max(2000).regex(NO_CONTROLS_BUT_LINES, 'must not contain control characters')
+    .refine(wellFormed, 'must not contain control characters').optional()
     .describe('Anything the registry should know, at most 2000 characters'),
   turnstileToken: turnstileToken(CHALLENGE_ACTIONS.registration).optional(),
 }).describe('Course registration for returning students');
@@ -79,7 +85,13 @@ export const registrationAcceptedSchema = z.object({
   status: z.literal('accepted'),
   registrationId: z.string().describe('e.g. "reg_3kQ9…"'),
 }).describe('Registration accepted');
-export const challengeSiteKeySchema = z.object({ siteKey: z.string().describe('Turnstile site key for the widget') });
+export const challengeSiteKeySchema = z.object({
+  siteKey: z.string().describe('Turnstile site key for the widget'),
+  actions: z.object({
+    '/api/email-marketing-signup': z.literal('signup'),
+    '/api/course-registration': z.literal('course-registration'),
+  }).describe('The Turnstile `action` each form API accepts a token for, by its path: render the widget with it (data-action), or the form answers 400 CHALLENGE_FAILED'),
+});
 export const challengeRequiredSchema = z.object({ required: z.boolean().describe('Whether the forms need a turnstileToken') });
 
 export type SignupInput = z.infer<typeof signupSchema>;

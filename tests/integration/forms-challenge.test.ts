@@ -23,7 +23,10 @@ const token = ({ action = 'signup', hostname = HOST } = {}) => standIn.issueToke
 describe('with the challenge configured', () => {
   it('publishes the site key and the required flag', async () => {
     expect(await (await fetch(server.url + '/api/challenge/required')).json()).toEqual({ required: true });
-    expect(await (await fetch(server.url + '/api/challenge/site-key')).json()).toEqual({ siteKey: '0x4AAAAAAAStandInSiteKey' });
+    expect(await (await fetch(server.url + '/api/challenge/site-key')).json()).toEqual({
+      siteKey: '0x4AAAAAAAStandInSiteKey',
+      actions: { '/api/email-marketing-signup': 'signup', '/api/course-registration': 'course-registration' },
+    });
   });
 
   it('requires a token', async () => {

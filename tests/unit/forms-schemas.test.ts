@@ -75,13 +75,15 @@ describe('the text patterns, as zod checks them and as /openapi.json publishes t
   const samples = ['Zoë 😀', '𝔊𝔯𝔢𝔢𝔨', '\u{10ffff}', 'line\r\nnext\ttab', '\u0000', '\u0085', '\u2028', ' ', '\u00a0', '\ufeff',
     String.fromCharCode(0xd800), String.fromCharCode(0xdfff), `${String.fromCharCode(0xdc00)}${String.fromCharCode(0xd800)}`];
 
-  it.each(fields)('$name: the published pattern has no property escapes and means the same with and without the u flag', ({ published, meant, text }) => {
-    expect(published).not.toMatch(/\\[pP]\{|\\[dDsSwW]/);
+  // A lone surrogate is no text RE2 (or any UTF-8 reader) can see, so the published pattern says nothing about it;
+  // zod refuses it (isWellFormed), as the next test shows.
+  it.each(fields)('$name: the published pattern has no property or \\u escapes and, on well-formed text, means the same with and without the u flag', ({ published, meant, text }) => {
+    expect(published).not.toMatch(/\\[pP]\{|\\[dDsSwW]|\\u/);
     const unicode = new RegExp(published, 'u');
     const codeUnits = new RegExp(published);
     const probe = (value: string) => expect([unicode.test(value), codeUnits.test(value)], JSON.stringify(value)).toEqual([meant.test(value), meant.test(value)]);
-    for (let c = 0; c <= 0xffff; c++) probe(text(String.fromCharCode(c)));
-    for (const s of samples) probe(text(s));
+    for (let c = 0; c <= 0xffff; c++) if (c < 0xd800 || c > 0xdfff) probe(text(String.fromCharCode(c)));
+    for (const s of samples) if (s.isWellFormed()) probe(text(s));
   });
 
   it.each(fields)('$name: zod accepts and refuses as the published pattern does', ({ meant, text, zod }) => {

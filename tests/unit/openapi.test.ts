@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { getConfig } from '../../src/lib/config.ts';
 import { openApiDocument } from '../../src/lib/discovery/openapi.ts';
+import { portablePattern } from '../../src/lib/discovery/openapi-schemas.ts';
 import { errorCodes } from '../../src/schemas/api-error.ts';
 import { signupSchema } from '../../src/schemas/forms.ts';
 import { validateAt } from '../helpers/openapi.ts';
@@ -100,7 +101,10 @@ describe('/openapi.json', () => {
   it('is generated from the zod schemas the routes validate with', () => {
     const fromZod = z.toJSONSchema(signupSchema, { target: 'draft-2020-12', io: 'input' }) as Json;
     const { $schema: _s, ...signup } = fromZod;
-    expect(doc.components.schemas.SignupRequest).toEqual(signup);
+    // The same, but for patterns written portably (\uXXXX as the character itself: portablePattern).
+    const published = JSON.parse(JSON.stringify(doc.components.schemas.SignupRequest), (key, value) =>
+      (key === 'pattern' ? signup.properties[Object.keys(signup.properties).find((k) => portablePattern(signup.properties[k].pattern ?? '') === value)!].pattern : value));
+    expect(published).toEqual(signup);
     expect(signup.additionalProperties).toBe(false);
     expect(doc.components.schemas.ChatRequest.properties.messages.maxItems).toBe(40);
     const search = doc.paths['/api/search'].get.parameters.find((p: Json) => p.name === 'limit');

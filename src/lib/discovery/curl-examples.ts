@@ -58,7 +58,7 @@ export const curlExamples: CurlExample[] = [
   },
   {
     id: 'challenge-site-key', title: 'Turnstile site key', check: 'exact',
-    about: 'The publishable key for the widget; `503 CHALLENGE_NOT_CONFIGURED` on a site without a challenge, as here.',
+    about: 'The publishable key for the widget and `actions`, the Turnstile action each form API expects by its path (`signup`, `course-registration`); `503 CHALLENGE_NOT_CONFIGURED` on a site without a challenge, as here.',
     command: "curl -s {origin}/api/challenge/site-key",
     output: '{"error":{"code":"CHALLENGE_NOT_CONFIGURED","message":"No bot challenge is configured on this site.","resolution":"GET /api/challenge/required tells whether forms need a token; here they do not.","requestId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}',
   },

@@ -46,15 +46,27 @@ export function componentSchemas(): Record<ComponentName, JsonSchema> {
   return { ...convert(requests, 'input'), ...convert(answers, 'output') } as Record<ComponentName, JsonSchema>;
 }
 
+/**
+ * A pattern every engine reads alike: RE2-family engines (Go, many validators) have no `\uXXXX` escape and
+ * JavaScript without `u` has no `\x{…}`, so a `\uXXXX` above \xff (RegExp.source writes U+2028 and U+2029 that way)
+ * becomes the character itself. The patterns name no surrogates (src/schemas/forms.ts).
+ */
+export const portablePattern = (pattern: string) =>
+  pattern.replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+const override = ({ jsonSchema }: { jsonSchema: { pattern?: string } }) => {
+  if (typeof jsonSchema.pattern === 'string') jsonSchema.pattern = portablePattern(jsonSchema.pattern);
+};
+
 /** One schema on its own (a query or header parameter), without the document-level keywords. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
-  return strip(z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema);
+  return strip(z.toJSONSchema(schema, { target: 'draft-2020-12', io, override }) as JsonSchema);
 }
 
 function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
-  const { schemas: out } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: (id) => `#/components/schemas/${id}` });
+  const { schemas: out } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, override, uri: (id) => `#/components/schemas/${id}` });
   return Object.fromEntries(Object.entries(out).map(([id, s]) => [id, strip(s as JsonSchema)]));
 }
 

@@ -1,3 +1,5 @@
+import { estimateTokens, MARKDOWN_TOKENS_HEADER } from '../site/markdown-tokens.ts';
+
 /** Discovery documents are public and read by tools in browsers too: any origin may read them. */
 export const PUBLIC_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' };
 
@@ -16,5 +18,6 @@ export function discoveryJson(data: unknown, contentType = 'application/json; ch
 
 /** The same headers on a text document (auth.md). */
 export function discoveryText(body: string, contentType: string): Response {
-  return new Response(body, { headers: { ...PUBLIC_HEADERS, 'Content-Type': contentType } });
+  const tokens: Record<string, string> = contentType.startsWith('text/markdown') ? { [MARKDOWN_TOKENS_HEADER]: String(estimateTokens(body)) } : {};
+  return new Response(body, { headers: { ...PUBLIC_HEADERS, 'Content-Type': contentType, ...tokens } });
 }

@@ -5,6 +5,7 @@
 import { htmlToMarkdown } from '../../../integrations/html-to-markdown.ts';
 import { builtSite } from './built-site.ts';
 import { LIVE_CACHE_CONTROL, liveTwinPaths } from './live-pages.ts';
+import { estimateTokens, MARKDOWN_TOKENS_HEADER } from './markdown-tokens.ts';
 
 /** A rendered live page's HTML as its twin; links to pages with a twin point to it, as in built twins. */
 export function liveTwinOf(html: string, pageUrl: string): string {
@@ -18,7 +19,11 @@ export function liveTwinOf(html: string, pageUrl: string): string {
 export async function liveTwinResponse(pageUrl: string, render: () => Promise<Response>): Promise<Response> {
   const page = await render();
   if (!page.ok) return page;
-  return new Response(liveTwinOf(await page.text(), pageUrl), {
-    headers: { 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': LIVE_CACHE_CONTROL, Vary: 'Accept' },
+  const markdown = liveTwinOf(await page.text(), pageUrl);
+  return new Response(markdown, {
+    headers: {
+      'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': LIVE_CACHE_CONTROL, Vary: 'Accept',
+      [MARKDOWN_TOKENS_HEADER]: String(estimateTokens(markdown)),
+    },
   });
 }

@@ -65,9 +65,9 @@ export const challengeRoutes: Route[] = [
     operations: {
       get: {
         operationId: 'getChallengeSiteKey', tags: ['challenge'], summary: 'Publishable Turnstile site key for the form widgets',
-        description: 'The public site key a client renders the Turnstile widget with, to obtain the `turnstileToken` the form APIs accept.',
+        description: 'The public site key a client renders the Turnstile widget with, to obtain the `turnstileToken` the form APIs accept, and the `action` each form API expects (render the widget with it; a token solved for another action is refused).',
         responses: {
-          200: { description: 'The site key', schema: challengeSiteKeySchema, example: { siteKey: '0x4AAAAAAAxxxxxxxx' } },
+          200: { description: 'The site key', schema: challengeSiteKeySchema, example: { siteKey: '0x4AAAAAAAxxxxxxxx', actions: { '/api/email-marketing-signup': 'signup', '/api/course-registration': 'course-registration' } } },
           503: { description: 'No bot challenge is configured', codes: ['CHALLENGE_NOT_CONFIGURED'] },
         },
       },
