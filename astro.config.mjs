@@ -35,7 +35,8 @@ export default defineConfig({
     // or the program comparison (its URL carries a choice).
     // A page's `updated` date becomes its lastmod.
     sitemap({
-      filter: (page) => !/^\/(staff|search|newsletter\/(confirm|unsubscribe)|programs\/compare)(\/|$)/.test(new URL(page).pathname),
+      filter: (page) =>
+        !/^\/(staff|search|newsletter\/(confirm|unsubscribe)|programs\/compare)(\/|$)/.test(new URL(page).pathname),
       serialize: (item) => ({ ...item, lastmod: lastmodOf(item.url) ?? item.lastmod }),
     }),
     // Staff sign-in: auth-astro's build-time part; our route src/pages/api/auth/[...auth].ts serves /api/auth.

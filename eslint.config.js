@@ -14,7 +14,10 @@ export default tseslint.config(
     rules: {
       // A leading underscore says "unused on purpose" (a parameter a callback must take); a rest sibling is how an
       // object is copied without some keys.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   // The layers (docs/architecture.md): a lib module never reaches up into the routes, the visible site or the
@@ -22,23 +25,35 @@ export default tseslint.config(
   {
     files: ['src/lib/**', 'src/schemas/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '^(\\.\\./)+(.*/)?(pages|components|layouts|scripts|server)/',
-          message: 'src/lib and src/schemas sit below the routes, the visible site and the server (docs/architecture.md).',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(.*/)?(pages|components|layouts|scripts|server)/',
+              message:
+                'src/lib and src/schemas sit below the routes, the visible site and the server (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/pages/**', 'src/components/**', 'src/layouts/**', 'server/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '^(\\.\\./)+server/', message: 'Routes and the visible site do not import the server (docs/architecture.md).' },
-          { regex: '^(\\.\\./)+(src/)?pages/', message: 'Nothing imports a route (docs/architecture.md).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server/',
+              message: 'Routes and the visible site do not import the server (docs/architecture.md).',
+            },
+            { regex: '^(\\.\\./)+(src/)?pages/', message: 'Nothing imports a route (docs/architecture.md).' },
+          ],
+        },
+      ],
     },
   },
   // Server code, scripts and tests run in Node; src/scripts and components' <script>s in the browser.

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { fmt, load, ratio, startProcess } from './lib.ts';
 
 export async function run() {
-  const ours = await startProcess('server/index.ts', { DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-catalog-')) }, '/api/health');
+  const ours = await startProcess(
+    'server/index.ts',
+    { DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-catalog-')) },
+    '/api/health',
+  );
   try {
     const filtered = '/api/courses?delivery=online&term=2027-spring';
     const etag = (await fetch(ours.url + filtered)).headers.get('etag') ?? '';
@@ -19,9 +23,15 @@ export async function run() {
     const events = await load(ours.url + '/api/events', { seconds: 5 });
     console.log('\nThe catalog API against GET /api/health on the same server');
     console.log(`  GET /api/health                  ${fmt(health)}`);
-    console.log(`  GET ${filtered}  ${fmt(courses)}   = ${ratio(courses, health, 'GET /api/courses (filtered)', '/api/health')} of health (goal ≥ 80%)`);
-    console.log(`  the same, If-None-Match → 304    ${fmt(revalidated)}   = ${ratio(revalidated, health, 'courses If-None-Match 304', '/api/health')} of health`);
-    console.log(`  GET /api/events                  ${fmt(events)}   = ${ratio(events, health, 'GET /api/events', '/api/health')} of health`);
+    console.log(
+      `  GET ${filtered}  ${fmt(courses)}   = ${ratio(courses, health, 'GET /api/courses (filtered)', '/api/health')} of health (goal ≥ 80%)`,
+    );
+    console.log(
+      `  the same, If-None-Match → 304    ${fmt(revalidated)}   = ${ratio(revalidated, health, 'courses If-None-Match 304', '/api/health')} of health`,
+    );
+    console.log(
+      `  GET /api/events                  ${fmt(events)}   = ${ratio(events, health, 'GET /api/events', '/api/health')} of health`,
+    );
   } finally {
     await ours.stop();
   }

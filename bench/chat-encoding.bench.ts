@@ -16,7 +16,16 @@ function answer(): ChatAnswer {
   return {
     sources,
     finishReason: Promise.resolve('stop'),
-    textStream: new ReadableStream<string>({ pull(c) { const p = pieces.shift(); if (p) c.enqueue(p); else c.close(); } }, { highWaterMark: 0 }),
+    textStream: new ReadableStream<string>(
+      {
+        pull(c) {
+          const p = pieces.shift();
+          if (p) c.enqueue(p);
+          else c.close();
+        },
+      },
+      { highWaterMark: 0 },
+    ),
   };
 }
 
@@ -25,22 +34,25 @@ function sdk(a: ChatAnswer): Response {
   const text = a.textStream.getReader();
   return createUIMessageStreamResponse({
     headers: { 'cache-control': 'no-store' },
-    stream: new ReadableStream<UIMessageChunk>({
-      start(c) {
-        c.enqueue({ type: 'start' });
-        for (const s of a.sources) c.enqueue({ type: 'source-url', sourceId: s.url, url: s.url, title: s.title });
-        c.enqueue({ type: 'start-step' });
-        c.enqueue({ type: 'text-start', id: 'text-0' });
+    stream: new ReadableStream<UIMessageChunk>(
+      {
+        start(c) {
+          c.enqueue({ type: 'start' });
+          for (const s of a.sources) c.enqueue({ type: 'source-url', sourceId: s.url, url: s.url, title: s.title });
+          c.enqueue({ type: 'start-step' });
+          c.enqueue({ type: 'text-start', id: 'text-0' });
+        },
+        async pull(c) {
+          const next = await text.read();
+          if (!next.done) return c.enqueue({ type: 'text-delta', id: 'text-0', delta: next.value });
+          c.enqueue({ type: 'text-end', id: 'text-0' });
+          c.enqueue({ type: 'finish-step' });
+          c.enqueue({ type: 'finish', finishReason: await a.finishReason });
+          c.close();
+        },
       },
-      async pull(c) {
-        const next = await text.read();
-        if (!next.done) return c.enqueue({ type: 'text-delta', id: 'text-0', delta: next.value });
-        c.enqueue({ type: 'text-end', id: 'text-0' });
-        c.enqueue({ type: 'finish-step' });
-        c.enqueue({ type: 'finish', finishReason: await a.finishReason });
-        c.close();
-      },
-    }, { highWaterMark: 0 }),
+      { highWaterMark: 0 },
+    ),
   });
 }
 
@@ -52,12 +64,17 @@ async function chunksOf(res: Response): Promise<number> {
 
 export async function run() {
   console.log(`\nencoding a short answer as the UI message stream, ${ANSWERS} answers`);
-  for (const [name, encode] of [['ours', uiMessageStreamResponse], ['createUIMessageStreamResponse', sdk]] as const) {
+  for (const [name, encode] of [
+    ['ours', uiMessageStreamResponse],
+    ['createUIMessageStreamResponse', sdk],
+  ] as const) {
     for (let i = 0; i < 500; i++) await chunksOf(encode(answer()));
     const before = process.cpuUsage();
     let chunks = 0;
     for (let i = 0; i < ANSWERS; i++) chunks += await chunksOf(encode(answer()));
     const cpu = process.cpuUsage(before);
-    console.log(`  ${name.padEnd(30)} ${((cpu.user + cpu.system) / ANSWERS).toFixed(0).padStart(4)} µs CPU per answer, ${(chunks / ANSWERS).toFixed(0)} body chunks (socket writes)`);
+    console.log(
+      `  ${name.padEnd(30)} ${((cpu.user + cpu.system) / ANSWERS).toFixed(0).padStart(4)} µs CPU per answer, ${(chunks / ANSWERS).toFixed(0)} body chunks (socket writes)`,
+    );
   }
 }

@@ -44,34 +44,61 @@ async function timeToFirstToken(url: string, init: RequestInit, hasText: (event:
 async function measure(concurrency: number, once: (chat: number) => Promise<number>): Promise<number[]> {
   const times: number[] = [];
   let chat = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let i = 0; i < CHATS_PER_WORKER; i++) times.push(await once(chat++));
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = 0; i < CHATS_PER_WORKER; i++) times.push(await once(chat++));
+    }),
+  );
   return times.sort((a, b) => a - b);
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 
 export async function run() {
   const model = await startProcess('bench/gemini-process.ts');
   const gemini = { baseUrl: `${model.url}/v1beta` };
-  const ours = await startProcess('server/index.ts', {
-    GOOGLE_GENERATIVE_AI_API_KEY: 'bench-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl, TRUST_PROXY: '1', LOG_LEVEL: 'warn',
-  }, '/api/health');
-  const body = (chat: number) => JSON.stringify({ id: `c${chat}`, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: QUESTIONS[chat % QUESTIONS.length] }] }] });
-  const direct = (chat: number) => timeToFirstToken(`${gemini.baseUrl}/models/gemini-2.5-flash:streamGenerateContent?alt=sse`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'x-goog-api-key': 'bench-key' },
-    body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: QUESTIONS[chat % QUESTIONS.length] }] }] }),
-  }, (e) => e.includes('"text"'));
+  const ours = await startProcess(
+    'server/index.ts',
+    {
+      GOOGLE_GENERATIVE_AI_API_KEY: 'bench-key',
+      GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
+    '/api/health',
+  );
+  const body = (chat: number) =>
+    JSON.stringify({
+      id: `c${chat}`,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: QUESTIONS[chat % QUESTIONS.length] }] }],
+    });
+  const direct = (chat: number) =>
+    timeToFirstToken(
+      `${gemini.baseUrl}/models/gemini-2.5-flash:streamGenerateContent?alt=sse`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-goog-api-key': 'bench-key' },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: QUESTIONS[chat % QUESTIONS.length] }] }] }),
+      },
+      (e) => e.includes('"text"'),
+    );
   // 20 chats per address per window: a new simulated visitor every 10 chats.
   const visitor = (chat: number) => {
     const v = Math.floor(chat / 10);
     return `10.${(v >> 16) & 255}.${(v >> 8) & 255}.${v & 255}`;
   };
-  const throughUs = (chat: number) => timeToFirstToken(`${ours.url}/api/chat`, {
-    method: 'POST', body: body(chat), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor(chat) },
-  }, (e) => e.includes('"type":"text-delta"'));
+  const throughUs = (chat: number) =>
+    timeToFirstToken(
+      `${ours.url}/api/chat`,
+      {
+        method: 'POST',
+        body: body(chat),
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor(chat) },
+      },
+      (e) => e.includes('"type":"text-delta"'),
+    );
   try {
     // Warm-up, alone and concurrent: the search workers load the index, the JIT settles on both paths.
     for (let i = 0; i < QUESTIONS.length * 2; i++) await throughUs(1_000_000 + i);
@@ -80,10 +107,17 @@ export async function run() {
     for (const concurrency of [1, 16, 32]) {
       const alone = await measure(concurrency, direct);
       const ourTimes = await measure(concurrency, (chat) => throughUs(concurrency * 100_000 + chat));
-      console.log(`  ${String(concurrency).padStart(2)} concurrent  stand-in alone  p50 ${ms(pct(alone, 50))}  p95 ${ms(pct(alone, 95))}`);
+      console.log(
+        `  ${String(concurrency).padStart(2)} concurrent  stand-in alone  p50 ${ms(pct(alone, 50))}  p95 ${ms(pct(alone, 95))}`,
+      );
       console.log(`                through our server p50 ${ms(pct(ourTimes, 50))}  p95 ${ms(pct(ourTimes, 95))}`);
-      console.log(`                added by us      p50 ${ms(pct(ourTimes, 50) - pct(alone, 50))}  p95 ${ms(pct(ourTimes, 95) - pct(alone, 95))}   (goal ≤ 50 ms at p95)`);
-      figure(`chat TTFT p95, ${concurrency} concurrent`, pct(ourTimes, 95), 'ms', { name: 'stand-in alone', value: pct(alone, 95) });
+      console.log(
+        `                added by us      p50 ${ms(pct(ourTimes, 50) - pct(alone, 50))}  p95 ${ms(pct(ourTimes, 95) - pct(alone, 95))}   (goal ≤ 50 ms at p95)`,
+      );
+      figure(`chat TTFT p95, ${concurrency} concurrent`, pct(ourTimes, 95), 'ms', {
+        name: 'stand-in alone',
+        value: pct(alone, 95),
+      });
     }
   } finally {
     await ours.stop();

@@ -13,7 +13,10 @@ import { fmt, load, ratio, startProcess, type LoadResult } from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const dataDir = () => mkdtempSync(join(tmpdir(), 'bench-cluster-'));
-const chatBody = JSON.stringify({ id: 'c1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Can I take Greek online?' }] }] });
+const chatBody = JSON.stringify({
+  id: 'c1',
+  messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Can I take Greek online?' }] }],
+});
 
 export async function run() {
   const model = await startProcess('bench/gemini-process.ts');
@@ -22,13 +25,21 @@ export async function run() {
     // One server at a time, so the two never compete for the cores.
     for (const processes of [1, 2]) {
       const env = {
-        WEB_CONCURRENCY: String(processes), LOG_LEVEL: 'warn', TRUST_PROXY: '1', SEARCH_WORKERS: '1',
-        GOOGLE_GENERATIVE_AI_API_KEY: 'bench-key', GOOGLE_GENERATIVE_AI_BASE_URL: `${model.url}/v1beta`,
+        WEB_CONCURRENCY: String(processes),
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+        SEARCH_WORKERS: '1',
+        GOOGLE_GENERATIVE_AI_API_KEY: 'bench-key',
+        GOOGLE_GENERATIVE_AI_BASE_URL: `${model.url}/v1beta`,
       };
       const server = await startProcess('server/index.ts', { ...env, DATA_DIR: dataDir() }, '/api/health');
       // The first process to answer may be alone for a moment: give the second time to start.
       await new Promise((r) => setTimeout(r, processes > 1 ? 5000 : 0));
-      const signups = await startProcess('server/index.ts', { ...env, RATE_LIMIT_DISABLED: '1', DATA_DIR: dataDir() }, '/api/health');
+      const signups = await startProcess(
+        'server/index.ts',
+        { ...env, RATE_LIMIT_DISABLED: '1', DATA_DIR: dataDir() },
+        '/api/health',
+      );
       await new Promise((r) => setTimeout(r, processes > 1 ? 5000 : 0));
       try {
         results.page![processes] = await load(server.url + '/courses/bib201/', { seconds });
@@ -36,7 +47,11 @@ export async function run() {
         results.chats![processes] = await chats(server.url, processes);
         await server.stop();
         results.signups![processes] = await load(signups.url + '/api/email-marketing-signup', {
-          method: 'POST', idReplacement: true, seconds, connections: 16, headers: { 'Content-Type': 'application/json' },
+          method: 'POST',
+          idReplacement: true,
+          seconds,
+          connections: 16,
+          headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ email: 'bench-[<id>]@example.org', interests: ['events'], source: '/newsletter/' }),
         });
       } finally {
@@ -47,10 +62,17 @@ export async function run() {
     await model.stop();
   }
   console.log(`\n1 against 2 server processes (WEB_CONCURRENCY), ${seconds} s each`);
-  for (const [name, label] of [['page', 'GET /courses/bib201/'], ['health', 'GET /api/health'], ['signups', 'POST signup (durable)'], ['chats', 'POST /api/chat (stand-in)']] as const) {
+  for (const [name, label] of [
+    ['page', 'GET /courses/bib201/'],
+    ['health', 'GET /api/health'],
+    ['signups', 'POST signup (durable)'],
+    ['chats', 'POST /api/chat (stand-in)'],
+  ] as const) {
     const [one, two] = [results[name]![1]!, results[name]![2]!];
     console.log(`  ${label.padEnd(26)} 1 process   ${fmt(one)}`);
-    console.log(`  ${''.padEnd(26)} 2 processes ${fmt(two)}   = ${ratio(two, one, `${label}, 2 processes`, '1 process')} of 1`);
+    console.log(
+      `  ${''.padEnd(26)} 2 processes ${fmt(two)}   = ${ratio(two, one, `${label}, 2 processes`, '1 process')} of 1`,
+    );
   }
 }
 
@@ -58,14 +80,24 @@ export async function run() {
 async function chats(url: string, run: number): Promise<LoadResult> {
   let sent = 0;
   const options = {
-    url: url + '/api/chat', connections: 16,
-    requests: [{
-      method: 'POST' as const, body: chatBody,
-      setupRequest: (req: autocannon.Request) => {
-        const v = Math.floor(sent++ / 10);
-        return { ...req, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.${run}.${(v >> 8) & 255}.${v & 255}` } };
+    url: url + '/api/chat',
+    connections: 16,
+    requests: [
+      {
+        method: 'POST' as const,
+        body: chatBody,
+        setupRequest: (req: autocannon.Request) => {
+          const v = Math.floor(sent++ / 10);
+          return {
+            ...req,
+            headers: {
+              'Content-Type': 'application/json',
+              'X-Forwarded-For': `10.${run}.${(v >> 8) & 255}.${v & 255}`,
+            },
+          };
+        },
       },
-    }],
+    ],
   };
   await autocannon({ ...options, duration: 1 });
   const r = await autocannon({ ...options, duration: seconds });

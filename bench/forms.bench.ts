@@ -23,7 +23,11 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 export async function run() {
   const oursData = mkdtempSync(join(tmpdir(), 'bench-forms-'));
   const bareData = mkdtempSync(join(tmpdir(), 'bench-bare-'));
-  const ours = await startProcess('server/index.ts', { RATE_LIMIT_DISABLED: '1', DATA_DIR: oursData, LOG_LEVEL: 'warn' }, '/api/health');
+  const ours = await startProcess(
+    'server/index.ts',
+    { RATE_LIMIT_DISABLED: '1', DATA_DIR: oursData, LOG_LEVEL: 'warn' },
+    '/api/health',
+  );
   const bare = await startProcess('bench/baselines/bare-sqlite-signup.ts', { DATA_DIR: bareData });
   const beforeRef = process.env.BENCH_BEFORE_REF ?? '444b284';
   // BENCH_BEFORE_DIR: a folder already built from that ref, to skip the build when repeating the benchmark.
@@ -36,28 +40,43 @@ export async function run() {
     console.log(`  skipping the "before" baseline: ${error.message}`);
   }
   const before = beforeDir
-    ? await startProcess('server/index.ts', { RATE_LIMIT_DISABLED: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-before-')), LOG_LEVEL: 'warn' }, '/api/health', beforeDir)
+    ? await startProcess(
+        'server/index.ts',
+        { RATE_LIMIT_DISABLED: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-before-')), LOG_LEVEL: 'warn' },
+        '/api/health',
+        beforeDir,
+      )
     : undefined;
   const request = {
-    method: 'POST' as const, idReplacement: true, seconds, connections: 16,
+    method: 'POST' as const,
+    idReplacement: true,
+    seconds,
+    connections: 16,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: 'bench-[<id>]@example.org', interests: ['events'], source: '/newsletter/' }),
   };
   try {
     const bareRun = await load(bare.url + '/', request);
-    const beforeRun = before && await load(before.url + '/api/email-marketing-signup', request);
+    const beforeRun = before && (await load(before.url + '/api/email-marketing-signup', request));
     await before?.stop();
     const oursRun = await load(ours.url + '/api/email-marketing-signup', request);
     console.log('\nPOST /api/email-marketing-signup, a new address per request, durable commits');
     console.log(`  bare node:http + node:sqlite   ${fmt(bareRun)}`);
-    if (beforeRun) console.log(`  before the outbox (${beforeRef})     ${fmt(beforeRun)}   = ${ratio(beforeRun, bareRun, `signups before the outbox (${beforeRef})`, 'bare node:sqlite')} of bare`);
-    console.log(`  our server, with the outbox    ${fmt(oursRun)}   = ${ratio(oursRun, bareRun, 'signups', 'bare node:sqlite')} of bare${beforeRun ? `, ${ratio(oursRun, beforeRun, 'signups', 'before the outbox')} of before (goal ≥ 80%)` : ''}`);
+    if (beforeRun)
+      console.log(
+        `  before the outbox (${beforeRef})     ${fmt(beforeRun)}   = ${ratio(beforeRun, bareRun, `signups before the outbox (${beforeRef})`, 'bare node:sqlite')} of bare`,
+      );
+    console.log(
+      `  our server, with the outbox    ${fmt(oursRun)}   = ${ratio(oursRun, bareRun, 'signups', 'bare node:sqlite')} of bare${beforeRun ? `, ${ratio(oursRun, beforeRun, 'signups', 'before the outbox')} of before (goal ≥ 80%)` : ''}`,
+    );
     await ours.stop();
     const db = new DatabaseSync(join(oursData, 'submissions.sqlite'), { readOnly: true });
     const rows = Number((db.prepare('SELECT COUNT(*) AS n FROM signups').get() as { n: number }).n);
     const mail = Number((db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n);
     db.close();
-    console.log(`  rows committed: ${rows} signups and ${mail} queued emails for ${oursRun.ok} accepted in the measured run (warm-up included in rows)`);
+    console.log(
+      `  rows committed: ${rows} signups and ${mail} queued emails for ${oursRun.ok} accepted in the measured run (warm-up included in rows)`,
+    );
   } finally {
     await Promise.all([ours.stop(), bare.stop(), before?.stop()]);
   }

@@ -10,7 +10,10 @@ import { fmt, ratio, startProcess, type LoadResult } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WORDS = ['greek', 'hebrew', 'theology', 'ministry', 'church', 'history', 'online', 'course', 'fees', 'library'];
-const paths = Array.from({ length: 500 }, (_, i) => `/api/search?q=${encodeURIComponent(`${WORDS[i % WORDS.length]} ${i}`)}`);
+const paths = Array.from(
+  { length: 500 },
+  (_, i) => `/api/search?q=${encodeURIComponent(`${WORDS[i % WORDS.length]} ${i}`)}`,
+);
 
 async function loadMix(url: string, seconds: number, amount?: number): Promise<LoadResult> {
   let next = 0;
@@ -22,7 +25,11 @@ async function loadMix(url: string, seconds: number, amount?: number): Promise<L
 export async function run() {
   const results: Record<'on' | 'off', LoadResult[]> = { on: [], off: [] };
   for (const mode of ['off', 'on', 'off', 'on'] as const) {
-    const server = await startProcess('server/index.ts', { INSIGHTS: mode, LOG_LEVEL: 'warn', RATE_LIMIT_DISABLED: '1' }, '/api/health');
+    const server = await startProcess(
+      'server/index.ts',
+      { INSIGHTS: mode, LOG_LEVEL: 'warn', RATE_LIMIT_DISABLED: '1' },
+      '/api/health',
+    );
     try {
       await loadMix(server.url, 600, paths.length); // every query once, into the answer cache
       const r = await loadMix(server.url, SECONDS);
@@ -33,12 +40,17 @@ export async function run() {
     }
   }
   const mean = (rs: LoadResult[]): LoadResult => ({
-    rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length, p50: Math.max(...rs.map((r) => r.p50)), p99: Math.max(...rs.map((r) => r.p99)),
-    errors: rs.reduce((n, r) => n + r.errors, 0), non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+    rps: rs.reduce((n, r) => n + r.rps, 0) / rs.length,
+    p50: Math.max(...rs.map((r) => r.p50)),
+    p99: Math.max(...rs.map((r) => r.p99)),
+    errors: rs.reduce((n, r) => n + r.errors, 0),
+    non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
   });
   console.log(`\nGET /api/search, ${paths.length} distinct queries, 32 connections, ${SECONDS} s per run, 2 runs each`);
   console.log(`  recording off   ${fmt(mean(results.off))}`);
-  console.log(`  recording on    ${fmt(mean(results.on))}   ${ratio(mean(results.on), mean(results.off), 'GET /api/search, insights recording on', 'recording off')} of off (goal ≥ 95%)`);
+  console.log(
+    `  recording on    ${fmt(mean(results.on))}   ${ratio(mean(results.on), mean(results.off), 'GET /api/search, insights recording on', 'recording off')} of off (goal ≥ 95%)`,
+  );
   await recordCost();
 }
 
@@ -47,12 +59,16 @@ export async function run() {
  * shared machine than the req/s above, and comparable with a search's latency.
  */
 async function recordCost() {
-  process.env.DATA_DIR ??= (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/insights-bench-`);
+  process.env.DATA_DIR ??= (await import('node:fs')).mkdtempSync(
+    `${(await import('node:os')).tmpdir()}/insights-bench-`,
+  );
   const { recordSearch } = await import('../src/lib/insights/recorder.ts');
   const queries = paths.map((p) => decodeURIComponent(p.slice('/api/search?q='.length)));
   const rounds = 100;
   const started = process.hrtime.bigint();
   for (let r = 0; r < rounds; r++) for (const q of queries) recordSearch(`${q} mail a.b@example.org`, 3);
   const micros = Number(process.hrtime.bigint() - started) / 1000 / (rounds * queries.length);
-  console.log(`\nrecordSearch on the HTTP thread: ${micros.toFixed(2)} µs per search (${rounds * queries.length} calls, with an address to redact)`);
+  console.log(
+    `\nrecordSearch on the HTTP thread: ${micros.toFixed(2)} µs per search (${rounds * queries.length} calls, with an address to redact)`,
+  );
 }

@@ -11,10 +11,21 @@ import { figure } from './report.ts';
  */
 export const SERVER_FLAGS = ['--max-semi-space-size=4'];
 
-export interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 /** Start `node <script>` with PORT set and wait until `readyPath` answers. */
-export async function startProcess(script: string, env: Record<string, string> = {}, readyPath = '/', cwd?: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+export async function startProcess(
+  script: string,
+  env: Record<string, string> = {},
+  readyPath = '/',
+  cwd?: string,
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   // Our server runs with the flags `npm start` gives it (package.json).
   // BENCH_CPU_PROF=<dir>: our server also writes a V8 CPU profile there when it stops (node --cpu-prof).
@@ -36,24 +47,45 @@ export async function startProcess(script: string, env: Record<string, string> =
     }
   }
   return {
-    url, child,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 /** Run autocannon against one URL: a short warm-up, then the measured run. */
-export async function load(url: string, { connections = 32, seconds = 8, headers = {} as Record<string, string>, method = 'GET' as 'GET' | 'POST', body = undefined as string | undefined, idReplacement = false, warmup = true } = {}): Promise<LoadResult & { ok: number }> {
+export async function load(
+  url: string,
+  {
+    connections = 32,
+    seconds = 8,
+    headers = {} as Record<string, string>,
+    method = 'GET' as 'GET' | 'POST',
+    body = undefined as string | undefined,
+    idReplacement = false,
+    warmup = true,
+  } = {},
+): Promise<LoadResult & { ok: number }> {
   const request = { url, connections, headers, method, body, idReplacement };
   if (warmup) await autocannon({ ...request, duration: 1 });
   const r = await autocannon({ ...request, duration: seconds });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, ok: r['2xx'] };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    ok: r['2xx'],
+  };
 }
 
-export const fmt = (r: LoadResult) => `${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
+export const fmt = (r: LoadResult) =>
+  `${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
 /** `a`'s throughput as a share of `b`'s, measured in the same run; recorded for the closing table (report.ts). */
 export function ratio(a: LoadResult, b: LoadResult, name: string, baseline: string): string {
   figure(name, a.rps, 'req/s', { name: baseline, value: b.rps });

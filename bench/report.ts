@@ -33,15 +33,24 @@ const num = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toString() : n.to
 /** The closing table: one row per figure; ratio = figure / baseline (higher is better for req/s, worse for ms). */
 export function table(outcomes: { bench: string; outcome: string }[]): string {
   const rows = figures.map((f) => [
-    f.bench, f.name, `${num(f.value)} ${f.unit}`,
+    f.bench,
+    f.name,
+    `${num(f.value)} ${f.unit}`,
     f.baseline ? `${f.baseline.name}: ${num(f.baseline.value)} ${f.unit}` : '',
     f.baseline && f.baseline.value ? `${((f.value / f.baseline.value) * 100).toFixed(1)}%` : '',
   ]);
   const header = ['bench', 'figure', 'value', 'baseline (same run)', 'ratio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [
-    line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '',
+    line(header),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.map(line),
+    '',
     ...outcomes.map((o) => `${o.bench.padEnd(widths[0]!)}  ${o.outcome}`),
   ].join('\n');
 }

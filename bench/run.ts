@@ -10,7 +10,9 @@ import { CannotRun, startBench, table } from './report.ts';
 
 if (!existsSync('dist/server/entry.mjs')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const only = process.argv.slice(2);
-const files = readdirSync('bench').filter((f) => f.endsWith('.bench.ts') && (only.length === 0 || only.some((o) => f.startsWith(o)))).sort();
+const files = readdirSync('bench')
+  .filter((f) => f.endsWith('.bench.ts') && (only.length === 0 || only.some((o) => f.startsWith(o))))
+  .sort();
 const outcomes: { bench: string; outcome: string }[] = [];
 for (const file of files) {
   const bench = file.replace('.bench.ts', '');
@@ -28,6 +30,11 @@ for (const file of files) {
     outcomes.push({ bench, outcome });
   }
 }
-console.log(`\n=== every figure, ${new Date().toISOString().slice(0, 10)}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')} ===`);
+console.log(
+  `\n=== every figure, ${new Date().toISOString().slice(0, 10)}, load average ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} ===`,
+);
 console.log(table(outcomes));
 if (outcomes.some((o) => o.outcome.startsWith('FAILED'))) process.exitCode = 1;

@@ -37,27 +37,38 @@ export async function run() {
 
 async function signups(databaseUrl: string) {
   const request = {
-    method: 'POST' as const, idReplacement: true, seconds, connections: 16,
+    method: 'POST' as const,
+    idReplacement: true,
+    seconds,
+    connections: 16,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: 'bench-[<id>]@example.org', interests: ['events'], source: '/newsletter/' }),
   };
   const sqliteDir = dataDir();
   const common = { RATE_LIMIT_DISABLED: '1', LOG_LEVEL: 'warn' };
   const onSqlite = await startProcess('server/index.ts', { ...common, DATA_DIR: sqliteDir }, '/api/health');
-  const onPostgres = await startProcess('server/index.ts', { ...common, DATA_DIR: dataDir(), DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10' }, '/api/health');
+  const onPostgres = await startProcess(
+    'server/index.ts',
+    { ...common, DATA_DIR: dataDir(), DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '10' },
+    '/api/health',
+  );
   try {
     const sqliteRun = await load(onSqlite.url + '/api/email-marketing-signup', request);
     const postgresRun = await load(onPostgres.url + '/api/email-marketing-signup', request);
     console.log('\nPOST /api/email-marketing-signup, a new address per request, durable commits, 16 connections');
     console.log(`  SQLite (DATA_DIR)           ${fmt(sqliteRun)}`);
-    console.log(`  PostgreSQL (DATABASE_URL)   ${fmt(postgresRun)}   = ${ratio(postgresRun, sqliteRun, 'signups on PostgreSQL', 'SQLite')} of SQLite`);
+    console.log(
+      `  PostgreSQL (DATABASE_URL)   ${fmt(postgresRun)}   = ${ratio(postgresRun, sqliteRun, 'signups on PostgreSQL', 'SQLite')} of SQLite`,
+    );
     const sqliteDb = new DatabaseSync(join(sqliteDir, 'submissions.sqlite'), { readOnly: true });
     const sqliteRows = Number((sqliteDb.prepare('SELECT COUNT(*) AS n FROM signups').get() as { n: number }).n);
     sqliteDb.close();
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    const [{ n: postgresRows }] = await sql`SELECT COUNT(*)::int AS n FROM signups` as unknown as [{ n: number }];
+    const [{ n: postgresRows }] = (await sql`SELECT COUNT(*)::int AS n FROM signups`) as unknown as [{ n: number }];
     await sql.end();
-    console.log(`  rows committed (warm-up included): SQLite ${sqliteRows} for ${sqliteRun.ok} accepted, PostgreSQL ${postgresRows} for ${postgresRun.ok} accepted`);
+    console.log(
+      `  rows committed (warm-up included): SQLite ${sqliteRows} for ${sqliteRun.ok} accepted, PostgreSQL ${postgresRows} for ${postgresRun.ok} accepted`,
+    );
   } finally {
     await Promise.all([onSqlite.stop(), onPostgres.stop()]);
   }
@@ -65,43 +76,80 @@ async function signups(databaseUrl: string) {
 
 async function limits(redisUrl: string) {
   const gemini = await startGeminiStandIn({ words: ['Yes, ', 'Biblical Greek I ', 'is taught ', 'online.'] });
-  const env = { GOOGLE_GENERATIVE_AI_API_KEY: 'bench-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl, TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
+  const env = {
+    GOOGLE_GENERATIVE_AI_API_KEY: 'bench-key',
+    GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'warn',
+  };
   const inMemory = await startProcess('server/index.ts', { ...env, DATA_DIR: dataDir() }, '/api/health');
-  const inRedis = await startProcess('server/index.ts', { ...env, DATA_DIR: dataDir(), REDIS_URL: redisUrl }, '/api/health');
+  const inRedis = await startProcess(
+    'server/index.ts',
+    { ...env, DATA_DIR: dataDir(), REDIS_URL: redisUrl },
+    '/api/health',
+  );
   try {
     // Admitted chats: a new visitor (X-Forwarded-For) every 10 chats, so every request is counted and answered.
     const memoryChats = await chats(inMemory.url, 'memory');
     const redisChats = await chats(inRedis.url, 'redis');
-    console.log('\nPOST /api/chat, Gemini stand-in on loopback, a new client every 10 chats (counted, under the limit of 20)');
+    console.log(
+      '\nPOST /api/chat, Gemini stand-in on loopback, a new client every 10 chats (counted, under the limit of 20)',
+    );
     console.log(`  counters in memory          ${fmt(memoryChats)}`);
-    console.log(`  counters in Redis           ${fmt(redisChats)}   = ${ratio(redisChats, memoryChats, 'chats, limits in Redis', 'in memory')} of memory`);
+    console.log(
+      `  counters in Redis           ${fmt(redisChats)}   = ${ratio(redisChats, memoryChats, 'chats, limits in Redis', 'in memory')} of memory`,
+    );
     // Over the limit: one client, so after its 20 chats every answer is the limiter's 429, the counting alone.
-    const overLimit = { method: 'POST' as const, seconds, connections: 16, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.99.0.1' }, body: chatBody(0) };
+    const overLimit = {
+      method: 'POST' as const,
+      seconds,
+      connections: 16,
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.99.0.1' },
+      body: chatBody(0),
+    };
     const memoryRefused = await load(inMemory.url + '/api/chat', overLimit);
     const redisRefused = await load(inRedis.url + '/api/chat', overLimit);
-    console.log('POST /api/chat, one client over its limit: every answer is the limiter\'s 429');
+    console.log("POST /api/chat, one client over its limit: every answer is the limiter's 429");
     console.log(`  counters in memory          ${fmt(memoryRefused)}`);
-    console.log(`  counters in Redis           ${fmt(redisRefused)}   = ${ratio(redisRefused, memoryRefused, 'chat 429s, limits in Redis', 'in memory')} of memory`);
+    console.log(
+      `  counters in Redis           ${fmt(redisRefused)}   = ${ratio(redisRefused, memoryRefused, 'chat 429s, limits in Redis', 'in memory')} of memory`,
+    );
   } finally {
     await Promise.all([inMemory.stop(), inRedis.stop()]);
     await gemini.close();
   }
 }
 
-const chatBody = (n: number) => JSON.stringify({ id: `c${n}`, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Can I take Greek online, and what do I need first?' }] }] });
+const chatBody = (n: number) =>
+  JSON.stringify({
+    id: `c${n}`,
+    messages: [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Can I take Greek online, and what do I need first?' }] },
+    ],
+  });
 
 /** autocannon with a new client address every 10 requests (bench/lib.ts's load() sends fixed headers). */
 async function chats(url: string, label: string): Promise<LoadResult> {
   let sent = 0;
   const options = {
-    url: url + '/api/chat', connections: 16,
-    requests: [{
-      method: 'POST' as const, body: chatBody(0),
-      setupRequest: (req: autocannon.Request) => {
-        const v = Math.floor(sent++ / 10);
-        return { ...req, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.${label === 'redis' ? 2 : 1}.${(v >> 8) & 255}.${v & 255}` } };
+    url: url + '/api/chat',
+    connections: 16,
+    requests: [
+      {
+        method: 'POST' as const,
+        body: chatBody(0),
+        setupRequest: (req: autocannon.Request) => {
+          const v = Math.floor(sent++ / 10);
+          return {
+            ...req,
+            headers: {
+              'Content-Type': 'application/json',
+              'X-Forwarded-For': `10.${label === 'redis' ? 2 : 1}.${(v >> 8) & 255}.${v & 255}`,
+            },
+          };
+        },
       },
-    }],
+    ],
   };
   await autocannon({ ...options, duration: 1 });
   const r = await autocannon({ ...options, duration: seconds });

@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** The distinct requests of the mix ("a few hundred distinct queries", as the issue asks), then `count` draws. */
 function queryMix(count: number, distinctCount = 300): { distinct: string[]; paths: string[] } {
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const queries = [
     ...SUBJECTS,
     ...FILLER_QUERIES,
@@ -40,10 +40,14 @@ function queryMix(count: number, distinctCount = 300): { distinct: string[]; pat
     const j = Math.floor(random() * (i + 1));
     [queries[i], queries[j]] = [queries[j], queries[i]];
   }
-  const distinct = [...new Set([...FILLER_QUERIES, ...queries].map((q) => {
-    const type = types[Math.floor(random() * types.length)];
-    return `/api/search?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`;
-  }))].slice(0, distinctCount);
+  const distinct = [
+    ...new Set(
+      [...FILLER_QUERIES, ...queries].map((q) => {
+        const type = types[Math.floor(random() * types.length)];
+        return `/api/search?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`;
+      }),
+    ),
+  ].slice(0, distinctCount);
   // Zipf-like: the first requests of the list are asked far more often than the tail.
   const paths = Array.from({ length: count }, () => distinct[Math.floor(distinct.length * random() ** 3)]);
   return { distinct, paths };
@@ -56,8 +60,10 @@ async function loadMix(url: string, paths: string[], seconds: number, amount?: n
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
-const bytes = (dir: string): number => readdirSync(dir, { recursive: true }).map(String)
-  .reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
+const bytes = (dir: string): number =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const memory = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -76,7 +82,9 @@ export async function run() {
   if (!existsSync(join(bundle, COMMON_TERMS_FILE))) {
     // Sites generated before the build wrote common-terms.json: count the words as the build would.
     const df = new Map<string, number>();
-    const files = readdirSync(site, { recursive: true }).map(String).filter((f) => f.endsWith('.html') && !f.startsWith('pagefind'));
+    const files = readdirSync(site, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.html') && !f.startsWith('pagefind'));
     for (const f of files) countWords(await readFile(join(site, f), 'utf8'), df);
     await writeCommonTerms(bundle, df, files.length);
   }
@@ -84,12 +92,18 @@ export async function run() {
     // Sites generated before the build wrote it; timed, as the build's share of the vocabulary.
     const started = performance.now();
     const { words, bytes } = await writeVocabulary(bundle);
-    console.log(`vocabulary written in ${((performance.now() - started) / 1000).toFixed(1)} s (${words} words, ${mb(bytes)})`);
+    console.log(
+      `vocabulary written in ${((performance.now() - started) / 1000).toFixed(1)} s (${words} words, ${mb(bytes)})`,
+    );
   }
   const fragments = join(bundle, 'fragment');
-  console.log(`\nindex: ${mb(bytes(bundle))} on disk (${mb(bytes(fragments))} of it page fragments, loaded only for returned results)`);
+  console.log(
+    `\nindex: ${mb(bytes(bundle))} on disk (${mb(bytes(fragments))} of it page fragments, loaded only for returned results)`,
+  );
   const { distinct, paths } = queryMix(5000);
-  console.log(`query mix: ${distinct.length} distinct requests (${FILLER_QUERIES.length} of them matching most pages), Zipf-drawn, 32 connections, ${SECONDS} s per run`);
+  console.log(
+    `query mix: ${distinct.length} distinct requests (${FILLER_QUERIES.length} of them matching most pages), Zipf-drawn, 32 connections, ${SECONDS} s per run`,
+  );
 
   const variants: [string, Record<string, string>][] = [
     ['defaults', {}],
@@ -101,7 +115,11 @@ export async function run() {
   const only = process.env.BENCH_VARIANTS?.split(',');
   for (const [label, env] of variants.filter(([l]) => !only || only.some((o) => l.startsWith(o)))) {
     // Limits off: the load comes from one address, and the benchmark measures the search, not the limiter.
-    const server = await startProcess('server/index.ts', { SEARCH_BUNDLE_DIR: bundle, LOG_LEVEL: 'warn', RATE_LIMIT_DISABLED: '1', ...env }, '/api/health');
+    const server = await startProcess(
+      'server/index.ts',
+      { SEARCH_BUNDLE_DIR: bundle, LOG_LEVEL: 'warn', RATE_LIMIT_DISABLED: '1', ...env },
+      '/api/health',
+    );
     try {
       // Cold: a fresh server, every distinct request a miss the first time it comes up.
       const cold = await loadMix(server.url, paths, SECONDS);
@@ -129,9 +147,16 @@ export async function run() {
  * no answer cache, in the same run.
  */
 async function rewrittenCpu(bundle: string, distinct: string[]) {
-  Object.assign(process.env, { SEARCH_BUNDLE_DIR: bundle, SEARCH_WORKERS: '1', SEARCH_CACHE_SIZE: '0', SEARCH_WARM: 'off' });
+  Object.assign(process.env, {
+    SEARCH_BUNDLE_DIR: bundle,
+    SEARCH_WORKERS: '1',
+    SEARCH_CACHE_SIZE: '0',
+    SEARCH_WARM: 'off',
+  });
   const { search, searchStats, closeSearch } = await import('../src/lib/search/index.ts');
-  const requests = distinct.map((p) => new URL(p, 'http://x').searchParams).map((s) => ({ q: s.get('q')!, type: (s.get('type') ?? undefined) as never }));
+  const requests = distinct
+    .map((p) => new URL(p, 'http://x').searchParams)
+    .map((s) => ({ q: s.get('q')!, type: (s.get('type') ?? undefined) as never }));
   const pool = new SearchPool(bundle, 1);
   try {
     await pool.run({ q: 'zzzz', limit: 10, offset: 0 });
@@ -144,7 +169,9 @@ async function rewrittenCpu(bundle: string, distinct: string[]) {
     const rewrittenMs = (after.cpuMsPerQuery * after.queries - before.cpuMsPerQuery * before.queries) / requests.length;
     console.log(`\nworker CPU per uncached query of the mix (${requests.length} distinct requests, one worker)`);
     console.log(`  as typed, straight to Pagefind (today)        ${raw.toFixed(1)} ms`);
-    console.log(`  through search(): rewritten, partial matches   ${rewrittenMs.toFixed(1)} ms (${after.queries - before.queries} worker searches)  ratio ${(rewrittenMs / raw).toFixed(2)}`);
+    console.log(
+      `  through search(): rewritten, partial matches   ${rewrittenMs.toFixed(1)} ms (${after.queries - before.queries} worker searches)  ratio ${(rewrittenMs / raw).toFixed(2)}`,
+    );
     figure('worker CPU per uncached query, search()', rewrittenMs, 'ms', { name: 'raw Pagefind', value: raw });
   } finally {
     await pool.close();
@@ -163,10 +190,15 @@ async function rewriteCost(bundle: string, distinct: string[]) {
   const vocabulary = new Vocabulary(JSON.parse(readFileSync(join(bundle, VOCABULARY_FILE), 'utf8')));
   globalThis.gc?.();
   const held = process.memoryUsage().heapUsed - before;
-  console.log(`\nquery rewrite on the HTTP thread (vocabulary: ${vocabulary.size} words, ${mb(statSync(join(bundle, VOCABULARY_FILE)).size)} file, ${mb(held)} heap${globalThis.gc ? '' : '; rough: run node with --expose-gc'})`);
+  console.log(
+    `\nquery rewrite on the HTTP thread (vocabulary: ${vocabulary.size} words, ${mb(statSync(join(bundle, VOCABULARY_FILE)).size)} file, ${mb(held)} heap${globalThis.gc ? '' : '; rough: run node with --expose-gc'})`,
+  );
   const queries = distinct.map((p) => new URL(p, 'http://x').searchParams.get('q')!);
   const typos = queries.map((q) => q.replace(/([a-z])([a-z])([a-z]*)$/, '$2$1$3')); // two letters swapped in each
-  for (const [label, list] of [['the query mix', queries], ['the same with a typo in each', typos]] as const) {
+  for (const [label, list] of [
+    ['the query mix', queries],
+    ['the same with a typo in each', typos],
+  ] as const) {
     const started = process.hrtime.bigint();
     for (let round = 0; round < 5; round++) for (const q of list) rewriteQuery(q, vocabulary);
     const ms = Number(process.hrtime.bigint() - started) / 1e6 / (5 * list.length);
@@ -187,9 +219,18 @@ async function cpuPerQuery(bundle: string) {
     };
     console.log('\nworker CPU per query (one worker, sequential; less sensitive to load than latency)');
     const terms = [...FILLER_QUERIES, ...SUBJECTS.slice(0, 40)];
-    await measure('distinct queries, no filter (all misses)', terms.map((q) => ({ q })));
-    await measure('the same with type=course (all misses)', terms.map((q) => ({ q, type: 'course' })));
-    await measure('pages 2-5 of the filler queries', FILLER_QUERIES.flatMap((q) => [10, 20, 30, 40].map((offset) => ({ q, offset }))));
+    await measure(
+      'distinct queries, no filter (all misses)',
+      terms.map((q) => ({ q })),
+    );
+    await measure(
+      'the same with type=course (all misses)',
+      terms.map((q) => ({ q, type: 'course' })),
+    );
+    await measure(
+      'pages 2-5 of the filler queries',
+      FILLER_QUERIES.flatMap((q) => [10, 20, 30, 40].map((offset) => ({ q, offset }))),
+    );
   } finally {
     await pool.close();
   }

@@ -19,7 +19,9 @@ export async function run() {
     const markdown = await load(ours.url + page, { headers: { accept: AGENT } });
     console.log(`\nGET ${page} through our server (uncompressed)`);
     console.log(`  HTML (browser Accept)       ${fmt(html)}`);
-    console.log(`  Markdown (agent Accept)     ${fmt(markdown)}   = ${ratio(markdown, html, 'Markdown twin', 'HTML page')} of HTML (goal ≥ 90%)`);
+    console.log(
+      `  Markdown (agent Accept)     ${fmt(markdown)}   = ${ratio(markdown, html, 'Markdown twin', 'HTML page')} of HTML (goal ≥ 90%)`,
+    );
   } finally {
     await ours.stop();
   }
@@ -29,19 +31,31 @@ export async function run() {
 /** Average size of page vs twin over every page with a twin. Tokens are estimated as bytes / 4 (the usual rule of thumb for English text with GPT-style tokenizers), not counted by a tokenizer. */
 function sizes() {
   const root = 'dist/client';
-  let pages = 0, htmlBytes = 0, twinBytes = 0;
+  let pages = 0,
+    htmlBytes = 0,
+    twinBytes = 0;
   for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     const page = pageFile(file);
     if (!page) continue;
     let twin: number;
-    try { twin = statSync(join(root, page.twinUrl)).size; } catch { continue; }
+    try {
+      twin = statSync(join(root, page.twinUrl)).size;
+    } catch {
+      continue;
+    }
     pages++;
     htmlBytes += readFileSync(join(root, page.file)).length;
     twinBytes += twin;
   }
-  const avgHtml = htmlBytes / pages, avgTwin = twinBytes / pages, saved = avgHtml - avgTwin;
+  const avgHtml = htmlBytes / pages,
+    avgTwin = twinBytes / pages,
+    saved = avgHtml - avgTwin;
   console.log(`\nsizes over ${pages} pages (uncompressed)`);
   console.log(`  HTML average      ${Math.round(avgHtml)} bytes ≈ ${Math.round(avgHtml / 4)} tokens`);
-  console.log(`  twin average      ${Math.round(avgTwin)} bytes ≈ ${Math.round(avgTwin / 4)} tokens (${((avgTwin / avgHtml) * 100).toFixed(1)}% of HTML)`);
-  console.log(`  saved per page    ${Math.round(saved)} bytes ≈ ${Math.round(saved / 4)} tokens (tokens ≈ bytes / 4, an estimate)`);
+  console.log(
+    `  twin average      ${Math.round(avgTwin)} bytes ≈ ${Math.round(avgTwin / 4)} tokens (${((avgTwin / avgHtml) * 100).toFixed(1)}% of HTML)`,
+  );
+  console.log(
+    `  saved per page    ${Math.round(saved)} bytes ≈ ${Math.round(saved / 4)} tokens (tokens ≈ bytes / 4, an estimate)`,
+  );
 }

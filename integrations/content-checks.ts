@@ -19,7 +19,9 @@ export function contentChecks(): AstroIntegration {
   return {
     name: 'institute:content-checks',
     hooks: {
-      'astro:config:done': ({ config }) => { root = fileURLToPath(config.root); },
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
       // On-demand routes (the API, /search) are link targets too; catch-alls (`[...path]`) would accept anything.
       'astro:routes:resolved': ({ routes }) => {
         onDemand = routes.filter((r) => !r.isPrerendered && !r.pattern.includes('[...')).map((r) => r.patternRegex);
@@ -29,11 +31,20 @@ export function contentChecks(): AstroIntegration {
         const site = builtPages(client, onDemand);
         const sources = readContentSources(root);
         const { redirects, problems: redirectProblems } = planRedirects(sources, site);
-        const problems = [...redirectProblems, ...findBrokenLinks(sources, site, redirects), ...findMissingAlt(sources)];
+        const problems = [
+          ...redirectProblems,
+          ...findBrokenLinks(sources, site, redirects),
+          ...findMissingAlt(sources),
+        ];
         if (problems.length > 0) {
-          throw new Error(`Broken links, redirects or images in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nSee docs/editing.md, "When the build fails".`);
+          throw new Error(
+            `Broken links, redirects or images in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nSee docs/editing.md, "When the build fails".`,
+          );
         }
-        writeFileSync(join(client, '..', REDIRECTS_FILE), `${JSON.stringify(Object.fromEntries(redirects), null, 2)}\n`);
+        writeFileSync(
+          join(client, '..', REDIRECTS_FILE),
+          `${JSON.stringify(Object.fromEntries(redirects), null, 2)}\n`,
+        );
         logger.info(`content links checked; ${redirects.size} redirect${redirects.size === 1 ? '' : 's'} written`);
       },
     },
@@ -71,4 +82,5 @@ function builtPages(client: string, onDemand: RegExp[]): BuiltPages {
   };
 }
 
-const decodeEntities = (s: string) => s.replace(/&(amp|quot|#39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", lt: '<', gt: '>' })[e]!);
+const decodeEntities = (s: string) =>
+  s.replace(/&(amp|quot|#39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", lt: '<', gt: '>' })[e]!);

@@ -27,11 +27,14 @@ export function readContentSources(root: string): ContentSource[] {
   const sources: ContentSource[] = [];
   for (const collection of PAGE_COLLECTIONS) {
     const base = join(root, 'src/content', collection);
-    const files = readdirSync(base, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mdx')).sort();
+    const files = readdirSync(base, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.mdx'))
+      .sort();
     for (const name of files) {
       const text = readFileSync(join(base, name), 'utf8');
       const data = (parse(/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '') ?? {}) as Record<string, unknown>;
-      const updated = data.updated instanceof Date ? data.updated : data.updated ? new Date(String(data.updated)) : undefined;
+      const updated =
+        data.updated instanceof Date ? data.updated : data.updated ? new Date(String(data.updated)) : undefined;
       sources.push({
         file: relative(root, join(base, name)).replaceAll('\\', '/'),
         collection,

@@ -21,7 +21,19 @@ export interface TwinOptions {
 type FrontMatterValue = string | number | string[];
 
 // Chrome and controls that mean nothing in a text document.
-const DROP = new Set(['script', 'style', 'template', 'noscript', 'form', 'button', 'input', 'select', 'textarea', 'svg', 'iframe']);
+const DROP = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'form',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'svg',
+  'iframe',
+]);
 
 const parser = unified().use(rehypeParse);
 const toMarkdown = unified()
@@ -38,7 +50,9 @@ export function htmlToMarkdown(html: string, options: TwinOptions): string | und
 
   const frontMatter: Record<string, FrontMatterValue> = {
     title: pageTitle(tree),
-    description: String(find(tree, (el) => el.tagName === 'meta' && el.properties.name === 'description')?.properties.content ?? ''),
+    description: String(
+      find(tree, (el) => el.tagName === 'meta' && el.properties.name === 'description')?.properties.content ?? '',
+    ),
     url: options.pageUrl,
     type: String(article.properties.dataPageType ?? 'page'),
     ...parseMeta(article.properties.dataPageMeta),
@@ -65,7 +79,9 @@ function parseMeta(raw: unknown): Record<string, FrontMatterValue> {
 
 /** YAML front matter; strings and arrays are written as JSON, which is valid YAML and needs no escaping rules. */
 export function yamlFrontMatter(fields: Record<string, FrontMatterValue>): string {
-  const lines = Object.entries(fields).map(([key, value]) => `${key}: ${typeof value === 'number' ? value : JSON.stringify(value)}`);
+  const lines = Object.entries(fields).map(
+    ([key, value]) => `${key}: ${typeof value === 'number' ? value : JSON.stringify(value)}`,
+  );
   return `---\n${lines.join('\n')}\n---\n`;
 }
 
@@ -79,7 +95,8 @@ function prepare(nodes: ElementContent[], options: TwinOptions): ElementContent[
       continue;
     }
     const classes = (node.properties.className as string[] | undefined) ?? [];
-    if (DROP.has(node.tagName) || node.properties.hidden !== undefined || node.properties.ariaHidden === 'true') continue;
+    if (DROP.has(node.tagName) || node.properties.hidden !== undefined || node.properties.ariaHidden === 'true')
+      continue;
     // Breadcrumbs are navigation; the front matter's url already says where the page sits.
     if (classes.includes('breadcrumbs')) continue;
     if (node.tagName === 'aside' && classes.includes('callout')) {
@@ -91,8 +108,10 @@ function prepare(nodes: ElementContent[], options: TwinOptions): ElementContent[
       continue;
     }
     const properties = { ...node.properties };
-    if (node.tagName === 'a' && typeof properties.href === 'string') properties.href = rewriteHref(properties.href, options);
-    if (node.tagName === 'img' && typeof properties.src === 'string') properties.src = absolute(properties.src, options.pageUrl);
+    if (node.tagName === 'a' && typeof properties.href === 'string')
+      properties.href = rewriteHref(properties.href, options);
+    if (node.tagName === 'img' && typeof properties.src === 'string')
+      properties.src = absolute(properties.src, options.pageUrl);
     out.push({ ...node, properties, children: prepare(node.children, options) });
   }
   return out;
@@ -104,7 +123,9 @@ function definitionsToList(dl: Element, options: TwinOptions): Element {
   for (const child of dl.children) {
     if (child.type !== 'element') continue;
     if (child.tagName === 'dt') {
-      items.push(el('li', [el('strong', [{ type: 'text', value: `${textOf(child).trim()}:` }]), { type: 'text', value: ' ' }]));
+      items.push(
+        el('li', [el('strong', [{ type: 'text', value: `${textOf(child).trim()}:` }]), { type: 'text', value: ' ' }]),
+      );
     } else if (child.tagName === 'dd') {
       const content = prepare(child.children, options);
       const last = items.at(-1);
@@ -129,7 +150,12 @@ function absolute(src: string, pageUrl: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-const el = (tagName: string, children: ElementContent[]): Element => ({ type: 'element', tagName, properties: {}, children });
+const el = (tagName: string, children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName,
+  properties: {},
+  children,
+});
 
 function find(node: Root | Element, test: (el: Element) => boolean): Element | undefined {
   for (const child of node.children) {

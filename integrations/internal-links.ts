@@ -5,7 +5,10 @@
  */
 import type { ContentSource } from './content-sources.ts';
 
-export interface Link { line: number; href: string }
+export interface Link {
+  line: number;
+  href: string;
+}
 
 /** What the build answers, as far as links are concerned. */
 export interface BuiltPages {
@@ -22,7 +25,11 @@ export interface BuiltPages {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 // `[text](href "title")`, not `![alt](src)` (images are files, checked by the image pipeline); `[label]: href`;
 // `href="…"`, `href='…'`, `href={"…"}` in JSX.
-const PATTERNS = [/(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g, /^\s{0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?/g, /\bhref=\{?\s*["'`]([^"'`]+)["'`]\s*\}?/g];
+const PATTERNS = [
+  /(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g,
+  /^\s{0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?/g,
+  /\bhref=\{?\s*["'`]([^"'`]+)["'`]\s*\}?/g,
+];
 
 /** Every link in an MDX file with its line number: outside front matter, fenced code and inline code. */
 export function extractLinks(text: string): Link[] {
@@ -60,11 +67,13 @@ function scanLines(text: string, visit: (line: string, n: number) => void): void
  */
 export function findMissingAlt(sources: ContentSource[]): string[] {
   const problems: string[] = [];
-  const fix = 'describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />';
+  const fix =
+    'describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />';
   for (const source of sources) {
     if (source.draft) continue;
     scanLines(source.text, (line, n) => {
-      for (const m of line.matchAll(/!\[\s*\]\(\s*<?([^)\s>]+)/g)) problems.push(`${source.file}:${n}: image "${m[1]}" has no alt text; ${fix}`);
+      for (const m of line.matchAll(/!\[\s*\]\(\s*<?([^)\s>]+)/g))
+        problems.push(`${source.file}:${n}: image "${m[1]}" has no alt text; ${fix}`);
       for (const m of line.matchAll(/<(img|Image)\b([^>]*)>/g)) {
         if (!/\balt=/.test(m[2])) problems.push(`${source.file}:${n}: <${m[1]}> has no alt attribute; ${fix}`);
       }
@@ -80,7 +89,11 @@ export const isInternal = (href: string) => !EXTERNAL.test(href) && href !== '';
  * Problems with the internal links of the published content files, e.g.
  * `src/content/handbook/grading.mdx:12: link "/handbook/refundz/" goes to no page; did you mean /handbook/refunds/?`
  */
-export function findBrokenLinks(sources: ContentSource[], site: BuiltPages, redirects: ReadonlyMap<string, string>): string[] {
+export function findBrokenLinks(
+  sources: ContentSource[],
+  site: BuiltPages,
+  redirects: ReadonlyMap<string, string>,
+): string[] {
   const drafts = new Map(sources.filter((s) => s.draft).map((s) => [s.url, s.file]));
   const problems: string[] = [];
   for (const source of sources) {
@@ -94,7 +107,13 @@ export function findBrokenLinks(sources: ContentSource[], site: BuiltPages, redi
   return problems;
 }
 
-function checkLink(href: string, from: string, site: BuiltPages, redirects: ReadonlyMap<string, string>, drafts: ReadonlyMap<string, string>): string | undefined {
+function checkLink(
+  href: string,
+  from: string,
+  site: BuiltPages,
+  redirects: ReadonlyMap<string, string>,
+  drafts: ReadonlyMap<string, string>,
+): string | undefined {
   const url = new URL(href, `http://site.invalid${from}`);
   let path: string;
   try {
@@ -104,12 +123,14 @@ function checkLink(href: string, from: string, site: BuiltPages, redirects: Read
   }
   const page = site.pageOf(path);
   if (!page) {
-    if (site.isOtherFile(path)) return url.hash ? `points at #${url.hash.slice(1)} in ${path}, which is not a page` : undefined;
+    if (site.isOtherFile(path))
+      return url.hash ? `points at #${url.hash.slice(1)} in ${path}, which is not a page` : undefined;
     const slashed = path.endsWith('/') ? path : `${path}/`;
     const moved = redirects.get(slashed);
     if (moved) return `goes to an old address; the page moved to ${moved}: link to ${moved}${url.hash} instead`;
     const draft = drafts.get(slashed);
-    if (draft) return `goes to a draft (${draft} has draft: true), which is not published; publish it or remove the link`;
+    if (draft)
+      return `goes to a draft (${draft} has draft: true), which is not published; publish it or remove the link`;
     const near = nearest(path, site.pageUrls);
     return `goes to no page${near ? `; did you mean ${near}?` : ''}`;
   }
@@ -134,7 +155,8 @@ export function nearest(target: string, candidates: readonly string[]): string |
     // Edit distance relative to the longer string: "summer" is close to "summer-term", "/a/" is not close to "/about-us/".
     const d = distance(target, candidate);
     const score = d / Math.max(target.length, candidate.length, 1);
-    if (d <= Math.max(3, Math.ceil(Math.max(target.length, candidate.length) / 2)) && score < bestScore) [best, bestScore] = [candidate, score];
+    if (d <= Math.max(3, Math.ceil(Math.max(target.length, candidate.length) / 2)) && score < bestScore)
+      [best, bestScore] = [candidate, score];
   }
   return best;
 }
@@ -143,7 +165,8 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length];
@@ -153,7 +176,10 @@ function distance(a: string, b: string): number {
  * The redirects the published pages ask for (`redirectFrom`), old path → new page URL, and the problems that
  * make them unsafe: an old path that is still a page of the site, or one claimed by two pages.
  */
-export function planRedirects(sources: ContentSource[], site: Pick<BuiltPages, 'pageOf' | 'isOtherFile'>): { redirects: Map<string, string>; problems: string[] } {
+export function planRedirects(
+  sources: ContentSource[],
+  site: Pick<BuiltPages, 'pageOf' | 'isOtherFile'>,
+): { redirects: Map<string, string>; problems: string[] } {
   const redirects = new Map<string, string>();
   const claimedBy = new Map<string, ContentSource>();
   const problems: string[] = [];
@@ -163,8 +189,14 @@ export function planRedirects(sources: ContentSource[], site: Pick<BuiltPages, '
       const where = `${source.file}:${lineOf(source.text, old)}: redirectFrom "${old}"`;
       const page = site.pageOf(old) ?? (site.isOtherFile(old.slice(0, -1)) ? old.slice(0, -1) : undefined);
       const other = claimedBy.get(old);
-      if (page) problems.push(`${where} is a page of the site (${page}); an old path must be free: remove it from redirectFrom or move that page`);
-      else if (other) problems.push(`${where} is also claimed by ${other.file}; an old path can lead to one page only: remove it from one of them`);
+      if (page)
+        problems.push(
+          `${where} is a page of the site (${page}); an old path must be free: remove it from redirectFrom or move that page`,
+        );
+      else if (other)
+        problems.push(
+          `${where} is also claimed by ${other.file}; an old path can lead to one page only: remove it from one of them`,
+        );
       else {
         claimedBy.set(old, source);
         redirects.set(old, source.url);

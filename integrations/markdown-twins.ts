@@ -25,9 +25,13 @@ export function markdownTwins(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const root = fileURLToPath(dir);
-        const found = (await readdir(root, { recursive: true })).map(pageFile).filter((p): p is PageFile => p !== undefined);
+        const found = (await readdir(root, { recursive: true }))
+          .map(pageFile)
+          .filter((p): p is PageFile => p !== undefined);
         // Pages without the article (redirect stubs, say) get no twin, and no twin links to a twin never written.
-        const isContent = await Promise.all(found.map(async (page) => (await readFile(join(root, page.file), 'utf8')).includes('data-pagefind-body')));
+        const isContent = await Promise.all(
+          found.map(async (page) => (await readFile(join(root, page.file), 'utf8')).includes('data-pagefind-body')),
+        );
         const pages = found.filter((_, i) => isContent[i]);
         const skipped = found.filter((_, i) => !isContent[i]).map((page) => page.file);
         if (skipped.length > 0) logger.warn(`no <article data-pagefind-body>, so no twin for: ${skipped.join(', ')}`);
@@ -38,11 +42,14 @@ export function markdownTwins(): AstroIntegration {
         const shares = Array.from({ length: threads }, (_, t) => pages.filter((_, i) => i % threads === t));
         const written = await Promise.all(shares.map((share) => convert({ root, pages: share, twins })));
         const total = written.reduce((a, b) => a + b, 0);
-        logger.info(`wrote ${total} Markdown twins in ${Math.round(performance.now() - started)} ms (${threads} thread${threads > 1 ? 's' : ''})`);
+        logger.info(
+          `wrote ${total} Markdown twins in ${Math.round(performance.now() - started)} ms (${threads} thread${threads > 1 ? 's' : ''})`,
+        );
         // /llms-full.txt: the twins just written, in /llms.txt order (src/lib/discovery/llms-full.ts).
         const llmsTxt = join(root, 'llms.txt');
         if (existsSync(llmsTxt)) {
-          const read = (url: string) => (existsSync(join(root, url)) ? readFileSync(join(root, url), 'utf8') : undefined);
+          const read = (url: string) =>
+            existsSync(join(root, url)) ? readFileSync(join(root, url), 'utf8') : undefined;
           const full = llmsFull(SITE_NAME, readFileSync(llmsTxt, 'utf8'), read);
           await writeFile(join(root, 'llms-full.txt'), full);
           logger.info(`wrote llms-full.txt (${Buffer.byteLength(full)} bytes)`);
@@ -57,6 +64,8 @@ function convert(job: TwinJob): Promise<number> {
     const worker = new Worker(new URL('./twins-worker.ts', import.meta.url), { workerData: job });
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => { if (code !== 0) reject(new Error(`twin worker exited with ${code}`)); });
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`twin worker exited with ${code}`));
+    });
   });
 }

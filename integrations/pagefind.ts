@@ -20,13 +20,22 @@ const COMMON_TERMS = 50;
  */
 export function countWords(html: string, df: Map<string, number>) {
   const body = html.match(/data-pagefind-body[^>]*>([\s\S]*?)<\/article>/)?.[1] ?? '';
-  const words = new Set(body.replace(/<[^>]*>/g, ' ').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+  const words = new Set(
+    body
+      .replace(/<[^>]*>/g, ' ')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 1),
+  );
   for (const w of words) df.set(w, (df.get(w) ?? 0) + 1);
 }
 
 /** Writes the most common words (by pages containing them) into the bundle folder, for the search cache warmer. */
 export async function writeCommonTerms(bundleDir: string, df: Map<string, number>, pages: number) {
-  const terms = [...df].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, COMMON_TERMS).map(([term, n]) => ({ term, pages: n }));
+  const terms = [...df]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, COMMON_TERMS)
+    .map(([term, n]) => ({ term, pages: n }));
   await writeFile(join(bundleDir, COMMON_TERMS_FILE), `${JSON.stringify({ pages, terms })}\n`);
 }
 

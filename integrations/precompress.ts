@@ -21,14 +21,18 @@ export function precompress(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const root = fileURLToPath(dir);
-        const files = (await readdir(root, { recursive: true })).filter((f) => TEXT.test(f) && !f.startsWith('pagefind'));
+        const files = (await readdir(root, { recursive: true })).filter(
+          (f) => TEXT.test(f) && !f.startsWith('pagefind'),
+        );
         let written = 0;
         for (const file of files) {
           const path = join(root, file);
           const data = await readFile(path);
           if (data.length < MIN_BYTES) continue;
           const [br, gzipped] = await Promise.all([
-            brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            brotli(data, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+            }),
             gz(data, { level: 9 }),
           ]);
           await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);

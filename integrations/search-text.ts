@@ -14,7 +14,11 @@ export function spaceCells(html: string): string {
 }
 
 /** Words as the vocabulary keeps them: lowercase letters and digits (a course code is one word: "bib201"). */
-export const indexWords = (text: string) => text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+export const indexWords = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKC')
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
  * Writes vocabulary.json into the bundle: every word of the indexed text, read back from Pagefind's own page

@@ -16,11 +16,15 @@ import type { Plugin } from 'vite';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 // Folder → the package.json "imports" alias the bundle imports it by: the same specifier from any chunk's folder.
-const SHARED: [string, string][] = [[`${SRC}lib${sep}`, '#lib/'], [`${SRC}schemas${sep}`, '#schemas/']];
+const SHARED: [string, string][] = [
+  [`${SRC}lib${sep}`, '#lib/'],
+  [`${SRC}schemas${sep}`, '#schemas/'],
+];
 /** Imports that only Vite can resolve: Astro's virtual modules, auth-astro's server part (it imports `auth:config`), components. */
 const VITE_ONLY = /^(astro:|auth:|auth-astro\/server$|virtual:)|\.astro$/;
 // Value imports and re-exports (`import type` / `export type` are erased by Node, so they never load anything).
-const IMPORTS = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORTS =
+  /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The alias of one of our modules (`#lib/config.ts`), or undefined for a file outside src/lib and src/schemas. */
 function aliasOf(file: string): string | undefined {
@@ -42,7 +46,8 @@ export function loadsInNode(file: string): boolean {
     else if (spec.startsWith('.')) {
       const target = resolve(dirname(file), spec);
       // JSON comes with `with { type: 'json' }`, which Node reads as it is.
-      if (target.startsWith(SRC) && !target.endsWith('.json') && (!target.endsWith('.ts') || !loadsInNode(target))) ok = false;
+      if (target.startsWith(SRC) && !target.endsWith('.json') && (!target.endsWith('.ts') || !loadsInNode(target)))
+        ok = false;
     }
     if (!ok) break;
   }

@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import type { PageFile } from '../src/lib/site/page-files.ts';
 
-export interface TwinJob { root: string; pages: PageFile[]; twins: [string, string][] }
+export interface TwinJob {
+  root: string;
+  pages: PageFile[];
+  twins: [string, string][];
+}
 
 const { root, pages, twins } = workerData as TwinJob;
 const twinByPath = new Map(twins);

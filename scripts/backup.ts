@@ -16,14 +16,18 @@ const fail = (message: string): never => {
 };
 
 const target = process.argv[2];
-if (!target || process.argv.length > 3) fail('Usage: npm run backup -- <file>   (a new file: the copy of the SQLite submissions store)');
+if (!target || process.argv.length > 3)
+  fail('Usage: npm run backup -- <file>   (a new file: the copy of the SQLite submissions store)');
 let config;
 try {
   config = getConfig();
 } catch (err) {
   fail(err instanceof ConfigError ? err.message : String(err));
 }
-if (config!.DATABASE_URL) fail('The store is PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g. `pg_dump --format=custom --file=site.dump "$DATABASE_URL"` (docs/operations.md).');
+if (config!.DATABASE_URL)
+  fail(
+    'The store is PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g. `pg_dump --format=custom --file=site.dump "$DATABASE_URL"` (docs/operations.md).',
+  );
 const source = join(resolve(config!.DATA_DIR), SQLITE_FILE);
 if (!existsSync(source)) fail(`No SQLite store at ${source} (DATA_DIR=${config!.DATA_DIR}).`);
 if (existsSync(target!)) fail(`${target} exists: give a new file name, so no earlier backup is overwritten.`);
@@ -42,4 +46,6 @@ const count = (table: string) => Number((copy.prepare(`SELECT COUNT(*) AS n FROM
 const counts = { signups: count('signups'), registrations: count('registrations') };
 copy.close();
 if (check !== 'ok') fail(`The copy failed its integrity check: ${check}`);
-console.log(`Backed up ${source} to ${resolve(target!)}: ${pages} pages, ${counts.signups} signups, ${counts.registrations} registrations, in ${Math.round(performance.now() - started)} ms.`);
+console.log(
+  `Backed up ${source} to ${resolve(target!)}: ${pages} pages, ${counts.signups} signups, ${counts.registrations} registrations, in ${Math.round(performance.now() - started)} ms.`,
+);

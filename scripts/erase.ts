@@ -23,7 +23,12 @@ try {
   const removed = await eraseAddress(await openStore(), email, join(getConfig().DATA_DIR, 'mail'));
   const total = Object.values(removed).reduce((a, b) => a + b, 0);
   // One write: the audit line (pino, asynchronous) may come before or after it, but never inside it.
-  console.log([`Removed ${total} record${total === 1 ? '' : 's'} of ${email}:`, ...Object.entries(removed).map(([table, n]) => `  ${table}: ${n}`)].join('\n'));
+  console.log(
+    [
+      `Removed ${total} record${total === 1 ? '' : 's'} of ${email}:`,
+      ...Object.entries(removed).map(([table, n]) => `  ${table}: ${n}`),
+    ].join('\n'),
+  );
 } catch (err) {
   console.error(`Erasure failed, nothing was removed: ${(err as Error).message}`);
   process.exitCode = 1;

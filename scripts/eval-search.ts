@@ -15,10 +15,26 @@ import { startGeminiStandIn } from '../tests/helpers/gemini-stand-in.ts';
 import { startServer } from '../tests/helpers/server.ts';
 import { readAnswer } from '../tests/helpers/ui-stream.ts';
 
-interface SearchCase { q: string; kind: string; expect: string[]; heldout?: boolean }
-interface ChatCase { q: string; expect: string[]; heldout?: boolean }
-interface OffTopicCase { q: string; heldout?: boolean }
-interface Conversation { turns: string[]; expect: string[]; heldout?: boolean }
+interface SearchCase {
+  q: string;
+  kind: string;
+  expect: string[];
+  heldout?: boolean;
+}
+interface ChatCase {
+  q: string;
+  expect: string[];
+  heldout?: boolean;
+}
+interface OffTopicCase {
+  q: string;
+  heldout?: boolean;
+}
+interface Conversation {
+  turns: string[];
+  expect: string[];
+  heldout?: boolean;
+}
 
 const verbose = process.argv.includes('--verbose');
 const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
@@ -29,12 +45,19 @@ const chatSet: ChatCase[] = (await read('eval/chat.json')).questions;
 const offTopicSet: OffTopicCase[] = (await read('eval/offtopic.json')).questions;
 const conversationSet: Conversation[] = (await read('eval/conversations.json')).conversations;
 /** Every set is reported as its tuning part and its held-out part (never looked at while tuning), then in all. */
-const PARTS = [['tuning', false], ['held-out', true]] as const;
-const partOf = <T extends { heldout?: boolean }>(rows: T[], heldout: boolean) => rows.filter((r) => !!r.heldout === heldout);
+const PARTS = [
+  ['tuning', false],
+  ['held-out', true],
+] as const;
+const partOf = <T extends { heldout?: boolean }>(rows: T[], heldout: boolean) =>
+  rows.filter((r) => !!r.heldout === heldout);
 
 const gemini = await startGeminiStandIn({ words: ['(stand-in answer)'] });
 const server = await startServer({
-  LOG_LEVEL: 'info', RATE_LIMIT_DISABLED: '1', GOOGLE_GENERATIVE_AI_API_KEY: 'eval-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
+  LOG_LEVEL: 'info',
+  RATE_LIMIT_DISABLED: '1',
+  GOOGLE_GENERATIVE_AI_API_KEY: 'eval-key',
+  GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
 });
 /** The chat's sources (paths, in order) for a conversation of user turns, and whether the model was called. */
 async function chatSources(turns: string[]): Promise<{ sources: string[]; modelCalled: boolean }> {
@@ -44,7 +67,8 @@ async function chatSources(turns: string[]): Promise<{ sources: string[]; modelC
   ]);
   const before = gemini.requests.length;
   const res = await fetch(`${server.url}/api/chat`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ id: 'eval', trigger: 'submit-message', messages }),
   });
   if (!res.ok) throw new Error(`POST /api/chat ${JSON.stringify(turns)}: ${res.status} ${await res.text()}`);
@@ -52,16 +76,28 @@ async function chatSources(turns: string[]): Promise<{ sources: string[]; modelC
   return { sources, modelCalled: gemini.requests.length > before };
 }
 try {
-  interface Row { kind: string; rank: number; zero: boolean; heldout?: boolean }
+  interface Row {
+    kind: string;
+    rank: number;
+    zero: boolean;
+    heldout?: boolean;
+  }
   const rows: Row[] = [];
   for (const c of searchSet) {
     const res = await fetch(`${server.url}/api/search?${new URLSearchParams({ q: c.q, limit: '10' })}`);
     if (!res.ok) throw new Error(`GET /api/search?q=${c.q}: ${res.status} ${await res.text()}`);
-    const body = await res.json() as { total: number; suggestion?: string; results: { url: string }[] };
+    const body = (await res.json()) as { total: number; suggestion?: string; results: { url: string }[] };
     const rank = body.results.findIndex((r) => c.expect.includes(r.url)) + 1;
     rows.push({ kind: c.kind, rank, zero: body.results.length === 0, heldout: c.heldout });
     if (verbose && rank !== 1 && !c.heldout) {
-      console.log(`  miss@1 [${c.kind}] ${JSON.stringify(c.q)}${body.suggestion ? ` (→ ${JSON.stringify(body.suggestion)})` : ''}: rank ${rank || '-'}; got ${body.results.slice(0, 3).map((r) => r.url).join(' ') || 'nothing'}`);
+      console.log(
+        `  miss@1 [${c.kind}] ${JSON.stringify(c.q)}${body.suggestion ? ` (→ ${JSON.stringify(body.suggestion)})` : ''}: rank ${rank || '-'}; got ${
+          body.results
+            .slice(0, 3)
+            .map((r) => r.url)
+            .join(' ') || 'nothing'
+        }`,
+      );
     }
   }
   const summary = (subset: Row[]) => {
@@ -73,7 +109,8 @@ try {
   console.log(`\nsearch (GET /api/search, eval/search.json)`);
   for (const [part, heldout] of PARTS) {
     const subset = partOf(rows, heldout);
-    for (const kind of [...new Set(subset.map((r) => r.kind))]) console.log(`  ${part.padEnd(9)} ${kind.padEnd(13)} ${summary(subset.filter((r) => r.kind === kind))}`);
+    for (const kind of [...new Set(subset.map((r) => r.kind))])
+      console.log(`  ${part.padEnd(9)} ${kind.padEnd(13)} ${summary(subset.filter((r) => r.kind === kind))}`);
     console.log(`  ${part.padEnd(9)} ${'all'.padEnd(13)} ${summary(subset)}`);
   }
   console.log(`  ${'all'.padEnd(23)} ${summary(rows)}`);
@@ -82,9 +119,15 @@ try {
   const chatRows: { first: boolean; among: boolean; none: boolean; heldout?: boolean }[] = [];
   for (const c of chatSet) {
     const { sources } = await chatSources([c.q]);
-    const row = { first: c.expect.includes(sources[0]), among: sources.some((s) => c.expect.includes(s)), none: sources.length === 0, heldout: c.heldout };
+    const row = {
+      first: c.expect.includes(sources[0]),
+      among: sources.some((s) => c.expect.includes(s)),
+      none: sources.length === 0,
+      heldout: c.heldout,
+    };
     chatRows.push(row);
-    if (verbose && !row.first && !c.heldout) console.log(`  chat miss@1 ${JSON.stringify(c.q)}: sources ${sources.join(' ') || 'none'}`);
+    if (verbose && !row.first && !c.heldout)
+      console.log(`  chat miss@1 ${JSON.stringify(c.q)}: sources ${sources.join(' ') || 'none'}`);
   }
   const chatSummary = (subset: typeof chatRows) => {
     const n = subset.length;
@@ -98,7 +141,8 @@ try {
   for (const c of offTopicSet) {
     const { sources, modelCalled } = await chatSources([c.q]);
     offRows.push({ none: sources.length === 0, noModel: !modelCalled, heldout: c.heldout });
-    if (verbose && sources.length > 0 && !c.heldout) console.log(`  off-topic with sources ${JSON.stringify(c.q)}: ${sources.join(' ')}`);
+    if (verbose && sources.length > 0 && !c.heldout)
+      console.log(`  off-topic with sources ${JSON.stringify(c.q)}: ${sources.join(' ')}`);
   }
   const offSummary = (subset: typeof offRows) => {
     const n = subset.length;
@@ -107,12 +151,19 @@ try {
   for (const [part, heldout] of PARTS) console.log(`  ${part.padEnd(9)} ${offSummary(partOf(offRows, heldout))}`);
   console.log(`  ${'all'.padEnd(9)} ${offSummary(offRows)}`);
 
-  console.log(`\nfollow-ups (POST /api/chat with two user turns, eval/conversations.json): the follow-up finds its page`);
+  console.log(
+    `\nfollow-ups (POST /api/chat with two user turns, eval/conversations.json): the follow-up finds its page`,
+  );
   const convRows: { first: boolean; among: boolean; heldout?: boolean }[] = [];
   for (const c of conversationSet) {
     const { sources } = await chatSources(c.turns);
-    convRows.push({ first: c.expect.includes(sources[0]), among: sources.some((s) => c.expect.includes(s)), heldout: c.heldout });
-    if (verbose && !c.expect.includes(sources[0]) && !c.heldout) console.log(`  follow-up miss ${JSON.stringify(c.turns)}: sources ${sources.join(' ') || 'none'}`);
+    convRows.push({
+      first: c.expect.includes(sources[0]),
+      among: sources.some((s) => c.expect.includes(s)),
+      heldout: c.heldout,
+    });
+    if (verbose && !c.expect.includes(sources[0]) && !c.heldout)
+      console.log(`  follow-up miss ${JSON.stringify(c.turns)}: sources ${sources.join(' ') || 'none'}`);
   }
   const convSummary = (subset: typeof convRows) => {
     const n = subset.length;

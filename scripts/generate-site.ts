@@ -11,22 +11,42 @@ import { parseArgs } from 'node:util';
 import { indexSite } from '../integrations/pagefind.ts';
 
 export type GeneratedType = 'course' | 'program' | 'handbook' | 'page';
-export interface GeneratedPage { url: string; slug: string; type: GeneratedType; title: string; summary: string; paragraphs: string[] }
+export interface GeneratedPage {
+  url: string;
+  slug: string;
+  type: GeneratedType;
+  title: string;
+  summary: string;
+  paragraphs: string[];
+}
 
 // Subject words (rarer, what people search for) and filler words (common, matching most pages).
-export const SUBJECTS = ('greek hebrew latin aramaic syriac coptic gospel epistle psalms prophets exodus genesis isaiah '
-  + 'jeremiah romans corinthians revelation liturgy worship prayer sacrament baptism eucharist chant hymnody choir organ '
-  + 'conducting preaching homiletics pastoral counselling chaplaincy mission ethics doctrine trinity christology '
-  + 'ecclesiology eschatology reformation patristics augustine aquinas luther calvin wesley byzantine medieval monastic '
-  + 'exegesis hermeneutics translation manuscripts archaeology palestine septuagint vulgate canon apocrypha wisdom '
-  + 'covenant justification grace atonement resurrection incarnation creation providence spirituality mysticism '
-  + 'leadership administration youth family hospital prison scholarship bursary tuition refund transcript placement '
-  + 'examination extension plagiarism attendance library archive thesis dissertation seminar tutorial fieldwork').split(' ');
+export const SUBJECTS = (
+  'greek hebrew latin aramaic syriac coptic gospel epistle psalms prophets exodus genesis isaiah ' +
+  'jeremiah romans corinthians revelation liturgy worship prayer sacrament baptism eucharist chant hymnody choir organ ' +
+  'conducting preaching homiletics pastoral counselling chaplaincy mission ethics doctrine trinity christology ' +
+  'ecclesiology eschatology reformation patristics augustine aquinas luther calvin wesley byzantine medieval monastic ' +
+  'exegesis hermeneutics translation manuscripts archaeology palestine septuagint vulgate canon apocrypha wisdom ' +
+  'covenant justification grace atonement resurrection incarnation creation providence spirituality mysticism ' +
+  'leadership administration youth family hospital prison scholarship bursary tuition refund transcript placement ' +
+  'examination extension plagiarism attendance library archive thesis dissertation seminar tutorial fieldwork'
+).split(' ');
 /** Queries that match most pages, for benchmarks that want the expensive case. */
-export const FILLER_QUERIES = ['the', 'course', 'students', 'church history', 'study', 'read the texts', 'christian practice', 'week'];
-const FILLER = ('the of and to in a is that for it as with was on be by this are from or an which you your students '
-  + 'course study read week term will can each all their how what also more about into history church christian '
-  + 'texts practice theory writing essay work time first second class learn understand introduction advanced').split(' ');
+export const FILLER_QUERIES = [
+  'the',
+  'course',
+  'students',
+  'church history',
+  'study',
+  'read the texts',
+  'christian practice',
+  'week',
+];
+const FILLER = (
+  'the of and to in a is that for it as with was on be by this are from or an which you your students ' +
+  'course study read week term will can each all their how what also more about into history church christian ' +
+  'texts practice theory writing essay work time first second class learn understand introduction advanced'
+).split(' ');
 
 /** mulberry32: a tiny seeded PRNG, so every run generates the same site. */
 function prng(seed: number) {
@@ -48,7 +68,10 @@ export function generatePages(count: number, seed = 42): GeneratedPage[] {
   let topics: string[] = [];
   const sentence = (words: number) => {
     const out: string[] = [];
-    for (let i = 0; i < words; i++) out.push(random() < 0.15 ? (random() < 0.97 ? topics[Math.floor(random() * topics.length)] : subject()) : filler());
+    for (let i = 0; i < words; i++)
+      out.push(
+        random() < 0.15 ? (random() < 0.97 ? topics[Math.floor(random() * topics.length)] : subject()) : filler(),
+      );
     return `${out.join(' ').replace(/^./, (c) => c.toUpperCase())}.`;
   };
   const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
@@ -59,26 +82,32 @@ export function generatePages(count: number, seed = 42): GeneratedPage[] {
     const a = subject();
     const b = subject();
     topics = random() < 0.5 ? [a, b] : [a, b, subject()];
-    const title = type === 'course' ? `GEN${String(i).padStart(5, '0')}: ${cap(a)} and ${cap(b)}` : `${cap(a)} and ${cap(b)} ${i}`;
+    const title =
+      type === 'course' ? `GEN${String(i).padStart(5, '0')}: ${cap(a)} and ${cap(b)}` : `${cap(a)} and ${cap(b)} ${i}`;
     const slug = type === 'course' ? `gen${String(i).padStart(5, '0')}` : `${a}-${b}-${i}`;
     const base = { course: '/courses/', program: '/programs/', handbook: '/handbook/', page: '/' }[type];
-    const paragraphs = Array.from({ length: 4 + Math.floor(random() * 5) }, () => Array.from({ length: 3 }, () => sentence(8 + Math.floor(random() * 12))).join(' '));
+    const paragraphs = Array.from({ length: 4 + Math.floor(random() * 5) }, () =>
+      Array.from({ length: 3 }, () => sentence(8 + Math.floor(random() * 12))).join(' '),
+    );
     pages.push({ url: `${base}${slug}/`, slug, type, title, summary: sentence(14), paragraphs });
   }
   return pages;
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The page as the site renders it: header and footer outside the indexed article, type and title as attributes. */
 function html(page: GeneratedPage): string {
   const title = escape(page.title);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>`
-    + '<header><nav><a href="/courses/">Courses</a> <a href="/programs/">Programs</a> <a href="/handbook/">Handbook</a></nav></header>'
-    + `<main><article data-page-type="${page.type}" data-page-title="${title}" data-pagefind-body `
-    + 'data-pagefind-filter="type[data-page-type]" data-pagefind-meta="title[data-page-title]">'
-    + `<h1>${title}</h1><p class="lead">${escape(page.summary)}</p>${page.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}`
-    + '</article></main><footer>Northgate Institute of Theology</footer></body></html>';
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>` +
+    '<header><nav><a href="/courses/">Courses</a> <a href="/programs/">Programs</a> <a href="/handbook/">Handbook</a></nav></header>' +
+    `<main><article data-page-type="${page.type}" data-page-title="${title}" data-pagefind-body ` +
+    'data-pagefind-filter="type[data-page-type]" data-pagefind-meta="title[data-page-title]">' +
+    `<h1>${title}</h1><p class="lead">${escape(page.summary)}</p>${page.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}` +
+    '</article></main><footer>Northgate Institute of Theology</footer></body></html>'
+  );
 }
 
 /** Writes the pages as HTML under `dir` (emptied first) and builds the Pagefind bundle in `dir/pagefind`. */
@@ -102,7 +131,14 @@ export async function writeMdxPages(dir: string, pages: GeneratedPage[]) {
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { pages: { type: 'string', default: '10000' }, html: { type: 'string' }, mdx: { type: 'string' }, seed: { type: 'string', default: '42' } } });
+  const { values } = parseArgs({
+    options: {
+      pages: { type: 'string', default: '10000' },
+      html: { type: 'string' },
+      mdx: { type: 'string' },
+      seed: { type: 'string', default: '42' },
+    },
+  });
   if (!values.html && !values.mdx) {
     console.error('usage: node scripts/generate-site.ts [--pages 10000] [--seed 42] (--html DIR | --mdx DIR)');
     process.exit(2);

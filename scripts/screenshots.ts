@@ -10,9 +10,16 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const pages = {
-  home: '/', programs: '/programs/', compare: '/programs/compare/?program=bachelor-of-theology&program=master-of-divinity',
-  program: '/programs/master-of-divinity/', courses: '/courses/', course: '/courses/bib201/',
-  handbook: '/handbook/grading/', events: '/events/', newsletter: '/newsletter/', developers: '/developers/',
+  home: '/',
+  programs: '/programs/',
+  compare: '/programs/compare/?program=bachelor-of-theology&program=master-of-divinity',
+  program: '/programs/master-of-divinity/',
+  courses: '/courses/',
+  course: '/courses/bib201/',
+  handbook: '/handbook/grading/',
+  events: '/events/',
+  newsletter: '/newsletter/',
+  developers: '/developers/',
 };
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
 const out = 'screenshots';
@@ -28,11 +35,16 @@ const origin = await new Promise<string>((resolve, reject) => {
     const port = /"port":(\d+)[^\n]*"msg":"listening|"msg":"listening[^\n]*"port":(\d+)/.exec(buffer);
     if (port) resolve(`http://127.0.0.1:${port[1] ?? port[2]}`);
   });
-  server.once('exit', (code) => reject(new Error(`the server exited with ${code}: was the site built (npm run build)?`)));
+  server.once('exit', (code) =>
+    reject(new Error(`the server exited with ${code}: was the site built (npm run build)?`)),
+  );
 });
 
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 try {
   for (const [device, viewport] of Object.entries(viewports)) {
     for (const colorScheme of ['light', 'dark'] as const) {

@@ -23,9 +23,17 @@ export function errorAnswer(pathname: string | undefined, err: ApiError): Answer
     return { status: err.status, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, body };
   }
   if (pathname !== undefined && answersJson(pathname)) {
-    return { status: err.status, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(err.toBody()) };
+    return {
+      status: err.status,
+      headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(err.toBody()),
+    };
   }
-  return { status: err.status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }, body: `${err.message}\n` };
+  return {
+    status: err.status,
+    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+    body: `${err.message}\n`,
+  };
 }
 
 /** Writes an answer. */
@@ -40,7 +48,12 @@ export function sendAnswer(res: ServerResponse, { status, headers, body }: Answe
  */
 export function sendRawAnswer(socket: Socket, { status, headers, body }: Answer): void {
   if (!socket.writable) return void socket.destroy();
-  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Connection: close', 'X-Content-Type-Options: nosniff',
-    `Content-Length: ${Buffer.byteLength(body)}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Connection: close',
+    'X-Content-Type-Options: nosniff',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }

@@ -25,9 +25,19 @@ import { refusal } from '../src/lib/limits/rate-limit.ts';
 import { fastPaths, type FastPath, type Route } from '../src/lib/api/routes.ts';
 
 /** A fast path of the route table: answers the request itself, or calls `route` to pass it on. */
-type FastPathHandler = (req: IncomingMessage & { body?: Buffer }, res: ServerResponse, entry: Route, route: () => void) => Promise<void>;
+type FastPathHandler = (
+  req: IncomingMessage & { body?: Buffer },
+  res: ServerResponse,
+  entry: Route,
+  route: () => void,
+) => Promise<void>;
 
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: Next, locals?: App.Locals) => void | Promise<void>;
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: Next,
+  locals?: App.Locals,
+) => void | Promise<void>;
 
 export interface AppOptions {
   config: Config;
@@ -52,7 +62,11 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
 
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
     if (!notFoundTwin) {
-      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': notFoundPage.length });
+      res.writeHead(404, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Length': notFoundPage.length,
+      });
       res.end(notFoundPage);
       return;
     }
@@ -60,7 +74,9 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     const body = markdown ? notFoundTwin : notFoundPage;
     res.writeHead(404, {
       'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store', 'Content-Length': body.length, Vary: 'Accept',
+      'Cache-Control': 'no-store',
+      'Content-Length': body.length,
+      Vary: 'Accept',
       ...(markdown ? { [MARKDOWN_TOKENS_HEADER]: String(estimateTokens(body)) } : { Link: twinLink('/404.md') }),
     });
     res.end(body);
@@ -90,7 +106,10 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   };
 
   const operations = operationsEndpoints(config, sendNotFound);
-  const fastPathHandlers: Record<FastPath, FastPathHandler> = { 'early-429': refuseOrRoute, 'mcp-tool-call': mcpOrRoute };
+  const fastPathHandlers: Record<FastPath, FastPathHandler> = {
+    'early-429': refuseOrRoute,
+    'mcp-tool-call': mcpOrRoute,
+  };
 
   // Everything a request does runs inside its request context, so every log line and ApiError carries its id.
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -132,10 +151,10 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
         negotiate(req, res);
         // RFC 9727 section 3: the homepage names the API catalog (and the rest of src/lib/discovery/links.ts), so an
         // agent that only knows the origin finds the API.
-        if (path === '/' || path === '/index.html') res.appendHeader('Link', discoveryLinkHeader(publicOriginOfNodeRequest(req, config)));
+        if (path === '/' || path === '/index.html')
+          res.appendHeader('Link', discoveryLinkHeader(publicOriginOfNodeRequest(req, config)));
         serveStatic(req, res, toAstro);
-      }
-      else toAstro();
+      } else toAstro();
     };
     // The route table's fast paths (src/lib/api/route.ts, FastPath): answered here, after the body guard (a 413
     // still wins), or passed on to the route.
@@ -147,7 +166,12 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   }
 
   /** The common MCP tool calls (search_site, get_page), answered without an MCP server per request. */
-  async function mcpOrRoute(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, _entry: Route, route: () => void) {
+  async function mcpOrRoute(
+    req: IncomingMessage & { body?: Buffer },
+    res: ServerResponse,
+    _entry: Route,
+    route: () => void,
+  ) {
     const headers = nodeHeaders(req);
     const ip = clientIp(req.socket.remoteAddress ?? '', headers);
     // Every request counts against the /mcp limit, and a batch is refused, whichever path answers it.
@@ -163,7 +187,9 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
     if (!text) return route();
     const client = new AbortController();
-    res.once('close', () => { if (!res.writableFinished) client.abort(); });
+    res.once('close', () => {
+      if (!res.writableFinished) client.abort();
+    });
     const context = { origin: publicOriginOfNodeRequest(req, config), siteUrl: config.SITE_URL, ip };
     let body: string | undefined;
     try {
@@ -180,10 +206,17 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   async function refuseOrRoute(req: IncomingMessage, res: ServerResponse, entry: Route, route: () => void) {
     if (!entry.rateLimit) return route();
     // Anything unexpected here: the route counts and answers as it always did.
-    const refused = await refusal(entry.rateLimit.name, clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req))).catch(() => undefined);
+    const refused = await refusal(
+      entry.rateLimit.name,
+      clientIp(req.socket.remoteAddress ?? '', nodeHeaders(req)),
+    ).catch(() => undefined);
     if (!refused) return route();
     // As the route's json(): no Cache-Control added (errorAnswer would add one).
-    sendAnswer(res, { status: refused.status, headers: { ...refused.headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(refused.toBody()) });
+    sendAnswer(res, {
+      status: refused.status,
+      headers: { ...refused.headers, 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(refused.toBody()),
+    });
   }
 }
 
@@ -199,11 +232,20 @@ const nodeHeaders = (req: IncomingMessage) => ({
 function redirect(req: IncomingMessage, res: ServerResponse, location: string) {
   const query = req.url!.indexOf('?');
   const target = query === -1 ? location : location + req.url!.slice(query);
-  res.writeHead(301, { Location: target, 'Cache-Control': 'public, max-age=3600', 'Content-Type': 'text/plain; charset=utf-8' });
+  res.writeHead(301, {
+    Location: target,
+    'Cache-Control': 'public, max-age=3600',
+    'Content-Type': 'text/plain; charset=utf-8',
+  });
   res.end(req.method === 'HEAD' ? undefined : `Moved permanently to ${target}\n`);
 }
 
 /** A URL whose percent-encoding does not decode (e.g. `/api/%E0%A4%A`): the request URL itself is the bad input. */
-const malformedUrl = new ApiError(400, 'INVALID_QUERY', 'The URL is not valid: its percent-encoding does not decode to UTF-8.', {
-  resolution: 'Percent-encode the path and query as UTF-8 (e.g. with encodeURIComponent).',
-});
+const malformedUrl = new ApiError(
+  400,
+  'INVALID_QUERY',
+  'The URL is not valid: its percent-encoding does not decode to UTF-8.',
+  {
+    resolution: 'Percent-encode the path and query as UTF-8 (e.g. with encodeURIComponent).',
+  },
+);

@@ -10,7 +10,11 @@ import { errorAnswer, sendAnswer } from './answer.ts';
  * are small (64 KiB at most), so holding it costs nothing. True when the request may go on (at once when it has
  * no body), false when it was answered (413) or the client went away.
  */
-export function guardBody(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, pathname: string): boolean | Promise<boolean> {
+export function guardBody(
+  req: IncomingMessage & { body?: Buffer },
+  res: ServerResponse,
+  pathname: string,
+): boolean | Promise<boolean> {
   const declared = req.headers['content-length'];
   // No body (most requests): nothing to read, and no promise to wait for.
   if (declared === undefined ? req.headers['transfer-encoding'] === undefined : Number(declared) === 0) return true;
@@ -38,7 +42,10 @@ export function guardBody(req: IncomingMessage & { body?: Buffer }, res: ServerR
       done(true);
     };
     // The client went away mid-body: nobody is left to answer.
-    const onError = () => { res.destroy(); done(false); };
+    const onError = () => {
+      res.destroy();
+      done(false);
+    };
     req.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }

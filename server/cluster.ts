@@ -42,7 +42,10 @@ export async function runPrimary(processes: number): Promise<void> {
   });
 
   const listened = new WeakSet<Worker>();
-  const fork = () => cluster.fork().once('listening', function (this: Worker) { listened.add(this); });
+  const fork = () =>
+    cluster.fork().once('listening', function (this: Worker) {
+      listened.add(this);
+    });
   let stopping = false;
   let exitCode = 0;
   cluster.on('exit', (worker, code, signal) => {

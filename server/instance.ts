@@ -46,7 +46,11 @@ const stopInsightsRetention = scheduleInsightsRetention(getStore, config.INSIGHT
 const { createDeliver } = await import('../src/lib/mail/transport.ts');
 const { startMailSender } = await import('../src/lib/mail/sender.ts');
 const { startRetention } = await import('../src/lib/mail/retention.ts');
-const mailer = createDeliver({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: join(config.DATA_DIR, 'mail') });
+const mailer = createDeliver({
+  smtpUrl: config.SMTP_URL,
+  from: config.MAIL_FROM,
+  mailDir: join(config.DATA_DIR, 'mail'),
+});
 const sender = startMailSender({ store, deliver: mailer.deliver, log });
 const mailRetention = startRetention(store, log, join(config.DATA_DIR, 'mail'));
 if (!config.SMTP_URL) log.info({ dir: join(config.DATA_DIR, 'mail') }, 'no SMTP_URL: mail is written as .eml files');
@@ -54,9 +58,13 @@ if (!config.SMTP_URL) log.info({ dir: join(config.DATA_DIR, 'mail') }, 'no SMTP_
 // Connect to Redis before listening, so limits are shared from the first request; Redis down is not fatal (the
 // in-memory insurance limiter answers meanwhile and the client keeps reconnecting).
 if (config.REDIS_URL && !config.RATE_LIMIT_DISABLED && !(await connectRedis())) {
-  log.warn({ redis: safeUrl(config.REDIS_URL) }, 'Redis not reachable at start: rate limits are per instance until it is');
+  log.warn(
+    { redis: safeUrl(config.REDIS_URL) },
+    'Redis not reachable at start: rate limits are per instance until it is',
+  );
 }
-if (config.RATE_LIMIT_DISABLED) log.warn('RATE_LIMIT_DISABLED=1: the forms, chat and search have no rate limits (benchmarks only)');
+if (config.RATE_LIMIT_DISABLED)
+  log.warn('RATE_LIMIT_DISABLED=1: the forms, chat and search have no rate limits (benchmarks only)');
 // Start the search workers now: Pagefind's wasm and index chunks load in the background while the server starts,
 // so the first searches do not wait for them (docs/search.md). Not awaited: nothing else needs the index.
 const { searchIndexLoaded } = await import('../src/lib/search/index.ts');
@@ -69,7 +77,10 @@ server.on('clientError', onClientError).on('connect', onConnect);
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  log.info({ host: config.HOST, port }, `listening on http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`);
+  log.info(
+    { host: config.HOST, port },
+    `listening on http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`,
+  );
 });
 
 // Stop accepting connections, let in-flight requests finish, then exit; give up after 10 s.

@@ -14,17 +14,26 @@ export function memoryFiles(site: BuiltSite, fileHeaders: (pathname: string) => 
   const headersOf = new Map<HeldFile, Record<string, string>>();
   for (const file of site.held.values()) {
     if (headersOf.has(file)) continue;
-    const headers: Record<string, string> = { 'Content-Type': lookup(file.name) ?? 'application/octet-stream', ...fileHeaders(`/${file.name}`) };
-    if (headers['Content-Type']!.startsWith('text/') && !headers['Content-Type']!.includes('charset')) headers['Content-Type'] += '; charset=utf-8';
-    if (headers['Content-Type']!.startsWith('text/markdown')) headers[MARKDOWN_TOKENS_HEADER] = String(estimateTokens(file.identity));
+    const headers: Record<string, string> = {
+      'Content-Type': lookup(file.name) ?? 'application/octet-stream',
+      ...fileHeaders(`/${file.name}`),
+    };
+    if (headers['Content-Type']!.startsWith('text/') && !headers['Content-Type']!.includes('charset'))
+      headers['Content-Type'] += '; charset=utf-8';
+    if (headers['Content-Type']!.startsWith('text/markdown'))
+      headers[MARKDOWN_TOKENS_HEADER] = String(estimateTokens(file.identity));
     headersOf.set(file, headers);
   }
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const file = site.held.get(requestPath(req));
     if (!file || req.headers.range) return next();
     const accepted = req.headers['accept-encoding'] ?? '';
-    const [body, encoding] = file.br && /\bbr\b/.test(accepted) ? [file.br, 'br']
-      : file.gzip && /\bgzip\b/.test(accepted) ? [file.gzip, 'gzip'] : [file.identity, undefined];
+    const [body, encoding] =
+      file.br && /\bbr\b/.test(accepted)
+        ? [file.br, 'br']
+        : file.gzip && /\bgzip\b/.test(accepted)
+          ? [file.gzip, 'gzip']
+          : [file.identity, undefined];
     const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
     for (const [name, value] of Object.entries(headersOf.get(file)!)) res.setHeader(name, value);
     res.setHeader('ETag', etag);

@@ -42,21 +42,35 @@ export function operationsEndpoints(config: Config, notFound: Handler): Map<stri
   const metrics: Handler = (req, res) => {
     if (!mayReadMetrics(req, config.METRICS_TOKEN, config.TRUST_PROXY.enabled)) return notFound(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
-    allMetrics(registry).then((text) => {
-      res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
-      res.end(req.method === 'HEAD' ? undefined : text);
-    }, (err: unknown) => {
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(`metrics failed: ${(err as Error).message}\n`);
-    });
+    allMetrics(registry).then(
+      (text) => {
+        res.writeHead(200, {
+          'Content-Type': registry.contentType,
+          'Cache-Control': 'no-store',
+          'Content-Length': Buffer.byteLength(text),
+        });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      (err: unknown) => {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(`metrics failed: ${(err as Error).message}\n`);
+      },
+    );
   };
   const readyz: Handler = (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res);
     void readiness().then(({ ready, checks }) => {
       const body = JSON.stringify({ status: ready ? 'ready' : 'not ready', checks });
-      res.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+      res.writeHead(ready ? 200 : 503, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Length': Buffer.byteLength(body),
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     });
   };
-  return new Map([['/metrics', metrics], ['/readyz', readyz]]);
+  return new Map([
+    ['/metrics', metrics],
+    ['/readyz', readyz],
+  ]);
 }

@@ -8,8 +8,21 @@ import { observeRequest } from '../src/lib/metrics/index.ts';
  * invents) is replaced by a placeholder, so the log never holds what a visitor typed or a link's secret.
  */
 const LOGGED_PARAMETERS = new Set([
-  'limit', 'offset', 'page', 'type', 'status', 'department', 'level', 'delivery', 'term', 'registrationOpen', 'credits',
-  'kind', 'from', 'to', 'error',
+  'limit',
+  'offset',
+  'page',
+  'type',
+  'status',
+  'department',
+  'level',
+  'delivery',
+  'term',
+  'registrationOpen',
+  'credits',
+  'kind',
+  'from',
+  'to',
+  'error',
 ]);
 export const REDACTED = 'REDACTED';
 
@@ -33,14 +46,17 @@ export function logRequest(log: Logger, req: IncomingMessage, res: ServerRespons
   res.once('close', () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     observeRequest(url, req.method!, res.statusCode, ms / 1000);
-    log.info({
-      requestId,
-      method: req.method,
-      path: loggablePath(url),
-      status: res.statusCode,
-      ms,
-      bytes: Number(res.getHeader('Content-Length') ?? 0) || undefined,
-      aborted: !res.writableFinished || undefined,
-    }, 'request');
+    log.info(
+      {
+        requestId,
+        method: req.method,
+        path: loggablePath(url),
+        status: res.statusCode,
+        ms,
+        bytes: Number(res.getHeader('Content-Length') ?? 0) || undefined,
+        aborted: !res.writableFinished || undefined,
+      },
+      'request',
+    );
   });
 }

@@ -1,7 +1,13 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import {
-  courseSchema, departmentSchema, handbookSchema, pageSchema, programSchema, termSchema, topicSchema,
+  courseSchema,
+  departmentSchema,
+  handbookSchema,
+  pageSchema,
+  programSchema,
+  termSchema,
+  topicSchema,
 } from './schemas/content.ts';
 import { eventSchema } from './schemas/calendar.ts';
 
@@ -15,5 +21,10 @@ export const collections = {
   departments: defineCollection({ loader: file('src/content/departments.json'), schema: departmentSchema }),
   terms: defineCollection({ loader: file('src/content/terms.json'), schema: termSchema }),
   events: defineCollection({ loader: file('src/content/events.json'), schema: eventSchema }),
-  topics: defineCollection({ loader: file('src/content/topics.json', { parser: (text) => JSON.parse(text).map((t: { slug: string }) => ({ id: t.slug, ...t })) }), schema: topicSchema }),
+  topics: defineCollection({
+    loader: file('src/content/topics.json', {
+      parser: (text) => JSON.parse(text).map((t: { slug: string }) => ({ id: t.slug, ...t })),
+    }),
+    schema: topicSchema,
+  }),
 };

@@ -23,7 +23,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     return await next();
   } catch (err) {
-    if (!(err instanceof Error && err.name === 'ApiError')) log.error({ err, path: pathname }, 'unhandled error in route');
+    if (!(err instanceof Error && err.name === 'ApiError'))
+      log.error({ err, path: pathname }, 'unhandled error in route');
     return errorResponse(err);
   }
 });
@@ -33,5 +34,8 @@ const FORM_PAGES = new Set(['/newsletter/confirm/']);
 
 function pageMethodNotAllowed(method: string, allowed: string[]): Response {
   const err = methodError(method, allowed);
-  return new Response(`${err.message}\n`, { status: 405, headers: { ...err.headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(`${err.message}\n`, {
+    status: 405,
+    headers: { ...err.headers, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }

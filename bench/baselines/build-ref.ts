@@ -18,7 +18,9 @@ export function buildRef(ref: string): string {
     throw new CannotRun(`no git history with commit ${ref} here (git rev-parse failed), so no "before" build`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-ref-'));
-  execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`], { stdio: 'inherit' });
+  execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`], {
+    stdio: 'inherit',
+  });
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
   console.log(`building ${ref} in ${dir} (for the baseline)…`);
   execFileSync(resolve('node_modules/.bin/astro'), ['build'], { cwd: dir, stdio: 'ignore' });

@@ -2,4 +2,7 @@
 import { createServer } from 'node:http';
 import sirv from 'sirv';
 
-createServer(sirv('dist/client', { dev: false, etag: true, extensions: ['html'] })).listen(Number(process.env.PORT), '127.0.0.1');
+createServer(sirv('dist/client', { dev: false, etag: true, extensions: ['html'] })).listen(
+  Number(process.env.PORT),
+  '127.0.0.1',
+);

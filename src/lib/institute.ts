@@ -7,7 +7,12 @@ import { SITE_NAME } from './site.ts';
 
 export const INSTITUTE = {
   name: SITE_NAME,
-  address: { streetAddress: '1 College Hill', addressLocality: 'Harrow Vale', postalCode: 'HV2 4NG', addressCountry: 'GB' },
+  address: {
+    streetAddress: '1 College Hill',
+    addressLocality: 'Harrow Vale',
+    postalCode: 'HV2 4NG',
+    addressCountry: 'GB',
+  },
   /** Main reception, as written on the contact page. */
   telephone: '+44 1632 960 410',
   email: 'info@northgate.example',

@@ -1,7 +1,12 @@
 /** Rows per page in the staff tables. */
 export const PAGE_SIZE = 50;
 
-export interface PageWindow { page: number; pages: number; offset: number; limit: number }
+export interface PageWindow {
+  page: number;
+  pages: number;
+  offset: number;
+  limit: number;
+}
 
 /**
  * The page asked for in `?page=` (1-based), kept inside what exists: junk reads as page 1, past the end as the

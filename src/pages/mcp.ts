@@ -10,9 +10,16 @@ import { getCourseCatalog } from '../lib/catalog/load.ts';
 export const prerender = false;
 
 /** The site's MCP server (Streamable HTTP, stateless): search_site, get_page, find_courses, upcoming_events, ask_site. */
-export const POST = (({ request, clientAddress }) => handleMcpRequest(request, {
-  origin: publicOrigin(request), siteUrl: getConfig().SITE_URL, ip: clientIp(clientAddress, request.headers), catalog: getCourseCatalog,
-})) satisfies APIRoute;
+export const POST = (({ request, clientAddress }) =>
+  handleMcpRequest(request, {
+    origin: publicOrigin(request),
+    siteUrl: getConfig().SITE_URL,
+    ip: clientIp(clientAddress, request.headers),
+    catalog: getCourseCatalog,
+  })) satisfies APIRoute;
 
 /** Stateless: no server-to-client stream to open with GET and no session to end with DELETE (MCP: answer 405). */
-export const ALL = (() => jsonRpcError(405, 'Method not allowed: send JSON-RPC messages with POST.', { Allow: route('/mcp').methods.join(', ') })) satisfies APIRoute;
+export const ALL = (() =>
+  jsonRpcError(405, 'Method not allowed: send JSON-RPC messages with POST.', {
+    Allow: route('/mcp').methods.join(', '),
+  })) satisfies APIRoute;

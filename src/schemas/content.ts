@@ -11,7 +11,9 @@ import topics from '../content/topics.json' with { type: 'json' };
 
 export const COURSE_CODE = /^[A-Z]{2,4}[0-9]{3}$/;
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single hyphens, e.g. "student-services"');
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single hyphens, e.g. "student-services"');
 
 export const departmentSchema = z.object({
   id: slug.describe('Department id used in course front matter, e.g. "biblical-studies"'),
@@ -19,14 +21,24 @@ export const departmentSchema = z.object({
   summary: z.string().min(1).describe('One sentence shown on the catalog page'),
 });
 
-export const termSchema = z.object({
-  id: z.string().regex(/^[0-9]{4}-(spring|summer|fall)$/, 'a term id looks like "2027-spring"').describe('Term id, e.g. "2027-spring"'),
-  name: z.string().min(1).describe('Display name, e.g. "Spring 2027"'),
-  starts: z.iso.date().describe('First day of classes, e.g. "2027-01-18"'),
-  ends: z.iso.date().describe('Last day of the term, e.g. "2027-05-07"'),
-  registrationOpen: z.boolean().describe('Whether returning students may register for this term online'),
-  keyDates: z.array(keyDateSchema).min(1).describe('The term\'s key dates (classes begin, deadlines, reading week, examinations, term ends, graduation), e.g. [{ "kind": "add-drop-deadline", "date": "2027-01-29" }]'),
-}).superRefine(checkKeyDates);
+export const termSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[0-9]{4}-(spring|summer|fall)$/, 'a term id looks like "2027-spring"')
+      .describe('Term id, e.g. "2027-spring"'),
+    name: z.string().min(1).describe('Display name, e.g. "Spring 2027"'),
+    starts: z.iso.date().describe('First day of classes, e.g. "2027-01-18"'),
+    ends: z.iso.date().describe('Last day of the term, e.g. "2027-05-07"'),
+    registrationOpen: z.boolean().describe('Whether returning students may register for this term online'),
+    keyDates: z
+      .array(keyDateSchema)
+      .min(1)
+      .describe(
+        'The term\'s key dates (classes begin, deadlines, reading week, examinations, term ends, graduation), e.g. [{ "kind": "add-drop-deadline", "date": "2027-01-29" }]',
+      ),
+  })
+  .superRefine(checkKeyDates);
 
 export const topicSchema = z.object({
   slug: slug.describe('Topic slug sent by the signup form, e.g. "admissions"'),
@@ -46,22 +58,45 @@ export const OLD_PATH = /^\/(?:[a-z0-9]+(?:[-_.][a-z0-9]+)*\/)+$/;
 
 /** Fields every page kind shares; each kind extends it with a literal `type`. */
 const basePage = z.object({
-  title: z.string().min(1).max(120).describe('Page title, shown as the H1 and in the browser tab, e.g. "Biblical Greek I"'),
-  summary: z.string().min(20).max(300).describe('One or two sentences for listings, search results and the meta description'),
-  draft: z.boolean().default(false).describe('true keeps the page out of the published site; `npm run dev` still shows it, e.g. draft: true'),
-  updated: z.coerce.date().optional().describe('When the content last changed in substance, shown on the page and in the sitemap, e.g. 2027-02-01'),
-  redirectFrom: z.array(z.string().regex(OLD_PATH, 'an old path starts and ends with "/", lowercase, e.g. "/handbook/refund-policy/"'))
-    .default([]).describe('Old URLs of this page that answer 301 to it, e.g. ["/handbook/refund-policy/"]'),
+  title: z
+    .string()
+    .min(1)
+    .max(120)
+    .describe('Page title, shown as the H1 and in the browser tab, e.g. "Biblical Greek I"'),
+  summary: z
+    .string()
+    .min(20)
+    .max(300)
+    .describe('One or two sentences for listings, search results and the meta description'),
+  draft: z
+    .boolean()
+    .default(false)
+    .describe('true keeps the page out of the published site; `npm run dev` still shows it, e.g. draft: true'),
+  updated: z.coerce
+    .date()
+    .optional()
+    .describe('When the content last changed in substance, shown on the page and in the sitemap, e.g. 2027-02-01'),
+  redirectFrom: z
+    .array(
+      z.string().regex(OLD_PATH, 'an old path starts and ends with "/", lowercase, e.g. "/handbook/refund-policy/"'),
+    )
+    .default([])
+    .describe('Old URLs of this page that answer 301 to it, e.g. ["/handbook/refund-policy/"]'),
 });
 
 export const courseSchema = basePage.extend({
   type: z.literal('course').default('course'),
   code: courseCode.describe('Unique course code, also the file name in lowercase, e.g. "BIB201" in bib201.mdx'),
-  department: z.enum(departmentIds).describe('Department id from src/content/departments.json, e.g. "biblical-studies"'),
+  department: z
+    .enum(departmentIds)
+    .describe('Department id from src/content/departments.json, e.g. "biblical-studies"'),
   credits: z.number().int().min(1).max(12).describe('Credit hours, e.g. 3'),
   level: z.enum(['introductory', 'intermediate', 'advanced', 'graduate']).describe('Course level, e.g. "intermediate"'),
   delivery,
-  terms: z.array(z.enum(termIds)).min(1).describe('Term ids from src/content/terms.json in which the course runs, e.g. ["2027-spring"]'),
+  terms: z
+    .array(z.enum(termIds))
+    .min(1)
+    .describe('Term ids from src/content/terms.json in which the course runs, e.g. ["2027-spring"]'),
   prerequisites: z.array(courseCode).default([]).describe('Codes of courses to complete first, e.g. ["BIB101"]'),
   instructors: z.array(z.string().min(1)).min(1).describe('Who teaches it, e.g. ["Dr. Miriam Okafor"]'),
 });
@@ -71,13 +106,28 @@ export const programSchema = basePage.extend({
   award: z.enum(['certificate', 'diploma', 'bachelor', 'master']).describe('What a graduate receives, e.g. "diploma"'),
   duration: z.string().min(1).describe('Typical length of study, e.g. "2 years full-time, 4 years part-time"'),
   delivery,
-  requiredCourses: z.array(courseCode).min(1).describe('Codes of courses every student takes, e.g. ["BIB101", "THE101"]'),
+  requiredCourses: z
+    .array(courseCode)
+    .min(1)
+    .describe('Codes of courses every student takes, e.g. ["BIB101", "THE101"]'),
   electiveCourses: z.array(courseCode).default([]).describe('Codes of courses students choose from, e.g. ["MUS210"]'),
-  entryRequirements: z.string().min(1).optional()
-    .describe('What this program asks beyond the handbook\'s requirements for its award, e.g. "A reference from your church."'),
+  entryRequirements: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'What this program asks beyond the handbook\'s requirements for its award, e.g. "A reference from your church."',
+    ),
 });
 
-export const handbookSections = ['admissions-and-enrolment', 'academic-calendar', 'policies', 'assessment', 'student-services', 'fees-and-finance'] as const;
+export const handbookSections = [
+  'admissions-and-enrolment',
+  'academic-calendar',
+  'policies',
+  'assessment',
+  'student-services',
+  'fees-and-finance',
+] as const;
 
 export const handbookSchema = basePage.extend({
   type: z.literal('handbook').default('handbook'),

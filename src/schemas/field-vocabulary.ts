@@ -8,15 +8,23 @@ import { synonymSchema } from './synonyms.ts';
  * is read as the book, and the book reaches the courses that read it through `readIn` (words of those courses'
  * titles or pages). A numbered book ("1 Corinthians") is matched written 1, I, 1st or First.
  */
-export const bibleBookSchema = z.object({
-  name: z.string().trim().min(1).max(40).describe('The book\'s name, e.g. "1 Corinthians"'),
-  abbreviations: z.array(z.string().trim().min(1).max(20)).describe('Usual abbreviations, e.g. ["1 Cor", "1 Co"]'),
-  readIn: z.string().trim().min(1).max(120).describe('Words that find the courses reading it, e.g. "Paul\'s Letters"'),
-}).strict();
+export const bibleBookSchema = z
+  .object({
+    name: z.string().trim().min(1).max(40).describe('The book\'s name, e.g. "1 Corinthians"'),
+    abbreviations: z.array(z.string().trim().min(1).max(20)).describe('Usual abbreviations, e.g. ["1 Cor", "1 Co"]'),
+    readIn: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .describe('Words that find the courses reading it, e.g. "Paul\'s Letters"'),
+  })
+  .strict();
 
-export const fieldVocabularyFileSchema = z.object({
-  $comment: z.string().optional(),
-  terms: z.array(synonymSchema),
-  books: z.array(bibleBookSchema),
-}).strict();
-export type BibleBook = z.infer<typeof bibleBookSchema>;
+export const fieldVocabularyFileSchema = z
+  .object({
+    $comment: z.string().optional(),
+    terms: z.array(synonymSchema),
+    books: z.array(bibleBookSchema),
+  })
+  .strict();

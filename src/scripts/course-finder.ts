@@ -5,7 +5,10 @@
  */
 import { matchesCourse, type CourseFilter, type FilterableCourse } from '../lib/catalog/course-filter.ts';
 
-interface FinderData { openTerms: string[]; courses: FilterableCourse[] }
+interface FinderData {
+  openTerms: string[];
+  courses: FilterableCourse[];
+}
 
 /** The URL's query parameters the finder reads and writes, in the order they are written. */
 const FIELDS = ['q', 'department', 'level', 'delivery', 'term', 'credits', 'registrationOpen'] as const;
@@ -18,7 +21,9 @@ export function startCourseFinder() {
   if (!form || !status || !none || !dataElement) return;
   const data = JSON.parse(dataElement.textContent ?? '{}') as FinderData;
   const openTerms = new Set(data.openTerms);
-  const cards = new Map([...document.querySelectorAll<HTMLElement>('[data-code]')].map((card) => [card.dataset.code!, card]));
+  const cards = new Map(
+    [...document.querySelectorAll<HTMLElement>('[data-code]')].map((card) => [card.dataset.code!, card]),
+  );
   const sections = [...document.querySelectorAll<HTMLElement>('[data-department-section]')];
   const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
 
@@ -96,10 +101,21 @@ export function startCourseFinder() {
     if ((e.target as HTMLElement).id !== 'finder-q') return;
     clearTimeout(typing);
     // The first pause starts a history entry; further typing updates it, so back undoes the whole search.
-    typing = setTimeout(() => { apply(typedSincePush); typedSincePush = true; }, 200);
+    typing = setTimeout(() => {
+      apply(typedSincePush);
+      typedSincePush = true;
+    }, 200);
   });
-  form.addEventListener('submit', (e) => { e.preventDefault(); apply(false); });
-  form.addEventListener('reset', () => setTimeout(() => { typedSincePush = false; apply(false); }));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    apply(false);
+  });
+  form.addEventListener('reset', () =>
+    setTimeout(() => {
+      typedSincePush = false;
+      apply(false);
+    }),
+  );
   window.addEventListener('popstate', () => {
     const params = new URLSearchParams(location.search);
     fillForm(params);

@@ -5,8 +5,19 @@
  */
 export {}; // a module, so its names do not collide with globals such as window.status
 
-interface Result { title: string; url: string; type: string; excerpt: string }
-interface Answer { query: string; suggestion?: string; total: number; offset: number; results: Result[] }
+interface Result {
+  title: string;
+  url: string;
+  type: string;
+  excerpt: string;
+}
+interface Answer {
+  query: string;
+  suggestion?: string;
+  total: number;
+  offset: number;
+  results: Result[];
+}
 
 const PAGE_SIZE = 10;
 const LABELS: Record<string, string> = { course: 'Course', program: 'Program', handbook: 'Handbook', page: 'Page' };
@@ -23,25 +34,38 @@ if (form && input && typeSelect && status && list && pager) {
   let controller: AbortController | undefined;
 
   const render = (answer: Answer) => {
-    list.replaceChildren(...answer.results.map((r) => {
-      const li = document.createElement('li');
-      const link = Object.assign(document.createElement('a'), { href: r.url, textContent: r.title });
-      const kind = Object.assign(document.createElement('span'), { className: 'search-type', textContent: LABELS[r.type] ?? r.type });
-      const excerpt = document.createElement('p');
-      excerpt.className = 'search-excerpt';
-      // The API escapes everything in an excerpt except <mark> (contract), so it is safe as HTML.
-      excerpt.innerHTML = r.excerpt;
-      li.append(link, ' ', kind, excerpt);
-      return li;
-    }));
+    list.replaceChildren(
+      ...answer.results.map((r) => {
+        const li = document.createElement('li');
+        const link = Object.assign(document.createElement('a'), { href: r.url, textContent: r.title });
+        const kind = Object.assign(document.createElement('span'), {
+          className: 'search-type',
+          textContent: LABELS[r.type] ?? r.type,
+        });
+        const excerpt = document.createElement('p');
+        excerpt.className = 'search-excerpt';
+        // The API escapes everything in an excerpt except <mark> (contract), so it is safe as HTML.
+        excerpt.innerHTML = r.excerpt;
+        li.append(link, ' ', kind, excerpt);
+        return li;
+      }),
+    );
     pager.replaceChildren();
     if (answer.total > PAGE_SIZE) {
       const next = new URLSearchParams(location.search);
       next.set('offset', String(PAGE_SIZE));
-      pager.append(Object.assign(document.createElement('a'), { href: `/search/?${next}`, rel: 'next', textContent: 'More results' }));
+      pager.append(
+        Object.assign(document.createElement('a'), {
+          href: `/search/?${next}`,
+          rel: 'next',
+          textContent: 'More results',
+        }),
+      );
     }
-    status.textContent = (answer.suggestion ? `Showing results for “${answer.suggestion}”. ` : '') +
-      (answer.total === 0 ? `No pages match “${answer.query}”.`
+    status.textContent =
+      (answer.suggestion ? `Showing results for “${answer.suggestion}”. ` : '') +
+      (answer.total === 0
+        ? `No pages match “${answer.query}”.`
         : `${answer.total} ${answer.total === 1 ? 'page matches' : 'pages match'} “${answer.query}”` +
           (answer.total > PAGE_SIZE ? `, showing 1–${answer.results.length}.` : '.'));
   };
@@ -74,7 +98,10 @@ if (form && input && typeSelect && status && list && pager) {
     controller = new AbortController();
     params.set('limit', String(PAGE_SIZE));
     try {
-      const res = await fetch(`/api/search?${params}`, { signal: controller.signal, headers: { Accept: 'application/json' } });
+      const res = await fetch(`/api/search?${params}`, {
+        signal: controller.signal,
+        headers: { Accept: 'application/json' },
+      });
       const body = await res.json();
       if (!res.ok) {
         status.textContent = body?.error?.message ?? 'The search failed. Try again.';
@@ -82,7 +109,8 @@ if (form && input && typeSelect && status && list && pager) {
       }
       render(body as Answer);
     } catch (err) {
-      if ((err as Error).name !== 'AbortError') status.textContent = 'The search failed. Check your connection and try again.';
+      if ((err as Error).name !== 'AbortError')
+        status.textContent = 'The search failed. Check your connection and try again.';
     }
   };
 

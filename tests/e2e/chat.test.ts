@@ -8,13 +8,20 @@ import { useServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 
 // What the page scripts below leave on window for the test to read.
-declare global { interface Window { __ran?: unknown; __said: (string | null)[] } }
+declare global {
+  interface Window {
+    __ran?: unknown;
+    __said: (string | null)[];
+  }
+}
 
 /** Opens a page, collecting console errors (CSP violations land there too). */
 async function openPage(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' && !/status of (429|503)/.test(m.text())) problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (429|503)/.test(m.text())) problems.push(m.text());
+  });
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(url);
   return { page, problems };
@@ -38,15 +45,25 @@ async function answerTo(page: Page, question: string) {
 
 /** The number of a page in the answer's sources list (counted from 1), 0 if it is not there. */
 async function sourceNumber(answer: ReturnType<Page['locator']>, path: string): Promise<number> {
-  const hrefs = await answer.getByRole('list', { name: 'Pages this answer is based on' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const hrefs = await answer
+    .getByRole('list', { name: 'Pages this answer is based on' })
+    .getByRole('link')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   return hrefs.indexOf(path) + 1;
 }
 
 describe.skipIf(browserUnavailable())('chat panel', () => {
   let gemini: StandIn & { baseUrl: string };
-  beforeAll(async () => { gemini = await startGeminiStandIn({ words: [] }); });
-  afterAll(async () => { await gemini?.close(); });
-  const server = useServer(() => ({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl }));
+  beforeAll(async () => {
+    gemini = await startGeminiStandIn({ words: [] });
+  });
+  afterAll(async () => {
+    await gemini?.close();
+  });
+  const server = useServer(() => ({
+    GOOGLE_GENERATIVE_AI_API_KEY: 'test-key',
+    GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
+  }));
   const bare = useServer();
   const chrome = useBrowser();
 
@@ -58,15 +75,21 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await answer.locator('.chat-text', { hasText: 'is taught online.' }).waitFor();
     await expect(answer.locator('.chat-text').textContent()).resolves.toBe('Yes, Biblical Greek I is taught online.');
     const links = answer.getByRole('list', { name: 'Pages this answer is based on' }).getByRole('link');
-    await expect(links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).resolves.toContain('/courses/bib201/');
-    await expect(page.locator('#chat-panel').getByRole('status').textContent()).resolves.toContain('Answer: Yes, Biblical Greek I is taught online.');
+    await expect(links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).resolves.toContain(
+      '/courses/bib201/',
+    );
+    await expect(page.locator('#chat-panel').getByRole('status').textContent()).resolves.toContain(
+      'Answer: Yes, Biblical Greek I is taught online.',
+    );
     await expect(page.getByLabel('Your question').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
     // The conversation survives following a source link.
     await links.first().click();
     await page.waitForURL(/\/(courses|handbook|programs)\//);
     await page.getByRole('button', { name: 'Ask a question' }).click();
-    await expect(page.locator('.chat-msg-assistant .chat-text').first().textContent()).resolves.toBe('Yes, Biblical Greek I is taught online.');
+    await expect(page.locator('.chat-msg-assistant .chat-text').first().textContent()).resolves.toBe(
+      'Yes, Biblical Greek I is taught online.',
+    );
     expect(problems).toEqual([]);
   });
 
@@ -78,7 +101,9 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await starter.waitFor();
     await starter.click();
     await page.locator('.chat-msg-assistant .chat-text', { hasText: 'is taught online.' }).waitFor();
-    await expect(page.locator('.chat-msg-user .chat-text').first().textContent()).resolves.toBe('Can I study Greek online?');
+    await expect(page.locator('.chat-msg-user .chat-text').first().textContent()).resolves.toBe(
+      'Can I study Greek online?',
+    );
     await expect(starter.isVisible()).resolves.toBe(false);
     expect(problems).toEqual([]);
   });
@@ -113,12 +138,18 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     expect(said).toMatch(/^Answer: Biblical Greek I is taught online\.\s+You need:\s+a laptop\s+BIB101 passed first/);
     expect(said).not.toContain('**');
 
-    if (process.env.CHAT_SCREENSHOT) await page.locator('#chat-panel').screenshot({ path: process.env.CHAT_SCREENSHOT.replace('.png', '-desktop.png') });
+    if (process.env.CHAT_SCREENSHOT)
+      await page
+        .locator('#chat-panel')
+        .screenshot({ path: process.env.CHAT_SCREENSHOT.replace('.png', '-desktop.png') });
     // Following the source link keeps the conversation, shown formatted again on the next page.
     await course.click();
     await page.waitForURL(/\/courses\/bib201\/$/);
     await page.getByRole('button', { name: 'Ask a question' }).click();
-    await expect(page.locator('.chat-msg-assistant .chat-text ol > li').allTextContents()).resolves.toEqual(['Register online', 'Pay the fee']);
+    await expect(page.locator('.chat-msg-assistant .chat-text ol > li').allTextContents()).resolves.toEqual([
+      'Register online',
+      'Pay the fee',
+    ]);
     expect(problems).toEqual([]);
   });
 
@@ -133,7 +164,11 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     expect(shown).toContain('<div onmouseover="window.__ran=\'div\'">a block of HTML</div>');
     expect(shown).toContain('click me or <a href="javascript:window.__ran=\'a\'">this</a> or that');
     expect(shown).toContain('a picture and data.');
-    for (const target of [text.locator('span', { hasText: /^click me$/ }), text.locator('span', { hasText: /^that$/ }), text.locator('p', { hasText: 'a block of HTML' })]) {
+    for (const target of [
+      text.locator('span', { hasText: /^click me$/ }),
+      text.locator('span', { hasText: /^that$/ }),
+      text.locator('p', { hasText: 'a block of HTML' }),
+    ]) {
       await target.hover();
       await target.click();
     }
@@ -146,13 +181,17 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     gemini.behaviour = { words: INVENTED_LINK, delayMs: 10 };
     const { page, problems } = await openPage(chrome.browser, `${server.url}/handbook/`);
     const heads: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'HEAD') heads.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => {
+      if (r.method() === 'HEAD') heads.push(new URL(r.url()).pathname);
+    });
     const { answer, text } = await answerTo(page, GREEK);
     // A real page that is not a source becomes a link once the site has answered for it.
     await text.getByRole('link', { name: 'About page' }).waitFor();
     await expect(text.getByRole('link', { name: 'About page' }).getAttribute('href')).resolves.toBe('/about/');
     const number = await sourceNumber(answer, '/courses/bib201/');
-    await expect(text.getByRole('link', { name: `BIB201 (source ${number})` }).getAttribute('href')).resolves.toBe('/courses/bib201/');
+    await expect(text.getByRole('link', { name: `BIB201 (source ${number})` }).getAttribute('href')).resolves.toBe(
+      '/courses/bib201/',
+    );
     await expect(text.getByText('HEB999').evaluate((el) => el.closest('a'))).resolves.toBe(null);
     await expect(text.getByRole('link').count()).resolves.toBe(2);
     // Each path is asked once, however often the growing block is rebuilt; a source is never asked.
@@ -168,13 +207,19 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await page.evaluate(() => {
       const status = document.querySelector('[data-chat-status]')!;
       window.__said = [];
-      new MutationObserver(() => window.__said.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => window.__said.push(status.textContent)).observe(status, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await askInPanel(page, 'Tell me everything');
     const first = page.locator('.chat-msg-assistant .chat-text > p').first();
     await first.filter({ hasText: 'Paragraph 1 has some bold and some text.' }).waitFor();
     // Mark the first paragraph's element: if the answer were rebuilt from scratch, the mark would be gone.
-    await first.evaluate((p) => { p.dataset.seen = 'yes'; });
+    await first.evaluate((p) => {
+      p.dataset.seen = 'yes';
+    });
     await page.locator('#chat-panel').getByRole('status').filter({ hasText: 'Answer:' }).waitFor();
     const text = page.locator('.chat-msg-assistant .chat-text');
     await expect(text.locator('> p').count()).resolves.toBe(150);
@@ -184,13 +229,25 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     const said = await page.evaluate(() => window.__said);
     expect(said.length).toBe(2);
     expect(said[0]).toBe('Answering…');
-    expect(said[1]).toMatch(/^Answer: Paragraph 1 has some bold and some text\.[\s\S]*Paragraph 150 has some bold and some text\./);
+    expect(said[1]).toMatch(
+      /^Answer: Paragraph 1 has some bold and some text\.[\s\S]*Paragraph 150 has some bold and some text\./,
+    );
     expect(problems).toEqual([]);
   });
 
   it('fits a phone: the formatted answer wraps inside the panel', async () => {
-    gemini.behaviour = { words: [...EVERY_ELEMENT, '\n\n```\nA-very-long-line-of-code-that-would-not-fit-on-a-phone-screen-at-all-without-wrapping\n```'], delayMs: 5 };
-    const page = await chrome.browser.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    gemini.behaviour = {
+      words: [
+        ...EVERY_ELEMENT,
+        '\n\n```\nA-very-long-line-of-code-that-would-not-fit-on-a-phone-screen-at-all-without-wrapping\n```',
+      ],
+      delayMs: 5,
+    };
+    const page = await chrome.browser.newPage({
+      viewport: { width: 360, height: 640 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.goto(`${server.url}/about/`);
     const { text } = await answerTo(page, GREEK);
     await expect(text.locator('pre').count()).resolves.toBe(2);
@@ -229,15 +286,20 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await control.getByLabel(/What was wrong or missing/).fill('It is in January. Mail me at ada@example.org');
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const { violations } = await new AxeBuilder({ page }).include('.chat-feedback')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).setLegacyMode().analyze();
+      const { violations } = await new AxeBuilder({ page })
+        .include('.chat-feedback')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .setLegacyMode()
+        .analyze();
       expect(violations.map((v) => `${colorScheme}: ${v.id} ${v.help}`)).toEqual([]);
     }
     await control.getByRole('button', { name: 'Send feedback' }).click();
     const response = await sent;
     expect(response.status()).toBe(202);
     expect(JSON.parse(response.request().postData()!)).toEqual({
-      question: 'When does the spring term start?', rating: 'down', comment: 'It is in January. Mail me at ada@example.org',
+      question: 'When does the spring term start?',
+      rating: 'down',
+      comment: 'It is in January. Mail me at ada@example.org',
     });
     await control.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
     expect(problems).toEqual([]);
@@ -255,8 +317,12 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await page.locator('.chat-msg-assistant .chat-text', { hasText: 'Keyboard answer.' }).waitFor();
     await page.keyboard.press('Escape');
     await expect(page.locator('#chat-panel').isHidden()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Ask a question' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Ask a question' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(
+      page.getByRole('button', { name: 'Ask a question' }).evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Ask a question' }).getAttribute('aria-expanded')).resolves.toBe(
+      'false',
+    );
   });
 
   it('says plainly when the chat is not configured (503) and when it is busy (429)', async () => {
@@ -271,7 +337,11 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     // Use up the window, then ask again from the panel.
     await page.evaluate(async () => {
       for (let i = 0; i < 25; i++) {
-        const res = await fetch('/api/chat', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        const res = await fetch('/api/chat', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        });
         if (res.status === 429) break;
       }
     });

@@ -35,12 +35,20 @@ describe.skipIf(browserUnavailable())('comparing programs', () => {
 
   it('shows three programs from a shared URL, ignores unknown ones, and asks for a second when one is chosen', async () => {
     const page = await site.browser.newPage();
-    await page.goto(site.server.url + '/programs/compare/?program=certificate-sacred-music&program=nope&program=diploma-biblical-languages&program=master-of-divinity');
-    await expect(page.locator('table.compare thead th').allTextContents()).resolves
-      .toEqual(['Certificate in Sacred Music', 'Diploma in Biblical Languages', 'Master of Divinity']);
+    await page.goto(
+      site.server.url +
+        '/programs/compare/?program=certificate-sacred-music&program=nope&program=diploma-biblical-languages&program=master-of-divinity',
+    );
+    await expect(page.locator('table.compare thead th').allTextContents()).resolves.toEqual([
+      'Certificate in Sacred Music',
+      'Diploma in Biblical Languages',
+      'Master of Divinity',
+    ]);
     await expect(page.locator('table.compare').textContent()).resolves.toContain('read music');
     await page.goto(site.server.url + '/programs/compare/?program=master-of-divinity');
-    await expect(page.locator('main').getByRole('status').textContent()).resolves.toContain('Choose at least one more program');
+    await expect(page.locator('main').getByRole('status').textContent()).resolves.toContain(
+      'Choose at least one more program',
+    );
     await expect(page.locator('table.compare').count()).resolves.toBe(0);
     await page.close();
   });

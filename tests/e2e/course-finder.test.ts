@@ -5,9 +5,18 @@ import { browserUnavailable, useSiteInBrowser } from '../helpers/browser.ts';
 import { courses, terms } from '../helpers/catalog-data.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const codes = (keep: (c: (typeof courses)[number]) => boolean) => courses.filter(keep).map((c) => c.code).sort();
-const visibleCodes = (page: Page) => page.$$eval('[data-code]', (cards) =>
-  cards.filter((c) => (c as HTMLElement).offsetParent !== null).map((c) => (c as HTMLElement).dataset.code!).sort());
+const codes = (keep: (c: (typeof courses)[number]) => boolean) =>
+  courses
+    .filter(keep)
+    .map((c) => c.code)
+    .sort();
+const visibleCodes = (page: Page) =>
+  page.$$eval('[data-code]', (cards) =>
+    cards
+      .filter((c) => (c as HTMLElement).offsetParent !== null)
+      .map((c) => (c as HTMLElement).dataset.code!)
+      .sort(),
+  );
 
 async function expectNoViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
@@ -22,7 +31,9 @@ describe.skipIf(browserUnavailable())('the course finder in a browser', () => {
     const page = await site.browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     await page.goto(`${site.server.url}/courses/`);
     await expect(page.locator('#finder-status').textContent()).resolves.toBe(`All ${courses.length} courses.`);
 
@@ -36,7 +47,9 @@ describe.skipIf(browserUnavailable())('the course finder in a browser', () => {
     const both = codes((c) => c.delivery === 'online' && c.terms.includes(spring.id));
     expect(both.length).toBeGreaterThan(0);
     expect(await visibleCodes(page)).toEqual(both);
-    await expect(page.locator('#finder-status').textContent()).resolves.toBe(`${both.length} of ${courses.length} courses match.`);
+    await expect(page.locator('#finder-status').textContent()).resolves.toBe(
+      `${both.length} of ${courses.length} courses match.`,
+    );
 
     // The shared link opens with the same filters chosen and the same courses shown.
     const shared = await site.browser.newPage();
@@ -104,8 +117,17 @@ describe.skipIf(browserUnavailable())('the course finder in a browser', () => {
 
   it('is never wider than a 320 px phone, nor is any page this work touched', async () => {
     const page = await site.browser.newPage({ viewport: { width: 320, height: 640 } });
-    const paths = ['/courses/', '/courses/?delivery=online', '/courses/bib201/', '/events/', '/events/archive/',
-      '/handbook/key-dates/', '/handbook/academic-calendar/', '/register/?term=2027-spring&course=BIB201', '/'];
+    const paths = [
+      '/courses/',
+      '/courses/?delivery=online',
+      '/courses/bib201/',
+      '/events/',
+      '/events/archive/',
+      '/handbook/key-dates/',
+      '/handbook/academic-calendar/',
+      '/register/?term=2027-spring&course=BIB201',
+      '/',
+    ];
     for (const path of paths) {
       await page.goto(`${site.server.url}${path}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

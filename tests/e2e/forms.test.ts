@@ -23,19 +23,38 @@ describe.skipIf(browserUnavailable())('forms in a real browser', () => {
   let standIn: TurnstileStandIn;
   const plainData = newDataDir();
   const guardedData = newDataDir();
-  beforeAll(async () => { standIn = await startTurnstileStandIn(); });
-  afterAll(async () => { await standIn?.close(); });
+  beforeAll(async () => {
+    standIn = await startTurnstileStandIn();
+  });
+  afterAll(async () => {
+    await standIn?.close();
+  });
   const plain = useServer({ DATA_DIR: plainData, RATE_LIMIT_DISABLED: '1' });
-  const guarded = useServer(() => ({ DATA_DIR: guardedData, RATE_LIMIT_DISABLED: '1', TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: TEST_SECRET.pass, TURNSTILE_VERIFY_URL: standIn.url }));
+  const guarded = useServer(() => ({
+    DATA_DIR: guardedData,
+    RATE_LIMIT_DISABLED: '1',
+    TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+    TURNSTILE_SECRET_KEY: TEST_SECRET.pass,
+    TURNSTILE_VERIFY_URL: standIn.url,
+  }));
   const chrome = useBrowser();
 
-  async function open(url: string, turnstile: 'none' | 'blocked' | 'fake' = 'none'): Promise<{ page: Page; problems: string[] }> {
+  async function open(
+    url: string,
+    turnstile: 'none' | 'blocked' | 'fake' = 'none',
+  ): Promise<{ page: Page; problems: string[] }> {
     const page = await chrome.browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text()); });
-    if (turnstile === 'blocked') await page.route('https://challenges.cloudflare.com/**', (route) => route.abort('blockedbyclient'));
-    if (turnstile === 'fake') await page.route('https://challenges.cloudflare.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE }));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text());
+    });
+    if (turnstile === 'blocked')
+      await page.route('https://challenges.cloudflare.com/**', (route) => route.abort('blockedbyclient'));
+    if (turnstile === 'fake')
+      await page.route('https://challenges.cloudflare.com/**', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE }),
+      );
     await page.goto(url);
     return { page, problems };
   }
@@ -58,7 +77,14 @@ describe.skipIf(browserUnavailable())('forms in a real browser', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText('Check your inbox').first().waitFor();
     expect(await error.isHidden()).toBe(true);
-    expect(committed(plainData, 'signups')).toEqual([expect.objectContaining({ email: 'browser.user@example.org', name: 'Browser', interests: '["alumni"]', source: '/newsletter/' })]);
+    expect(committed(plainData, 'signups')).toEqual([
+      expect.objectContaining({
+        email: 'browser.user@example.org',
+        name: 'Browser',
+        interests: '["alumni"]',
+        source: '/newsletter/',
+      }),
+    ]);
     expect(problems).toEqual([]);
   });
 
@@ -109,7 +135,9 @@ describe.skipIf(browserUnavailable())('forms in a real browser', () => {
   it('renders the widget when required and sends its token with the form', async () => {
     const { page, problems } = await open(guarded.url + '/newsletter/', 'fake');
     await page.locator('main [data-challenge-widget]').getByText('verified').waitFor();
-    expect(await page.locator('main [data-challenge-widget]').getAttribute('data-sitekey')).toBe('1x00000000000000000000AA');
+    expect(await page.locator('main [data-challenge-widget]').getAttribute('data-sitekey')).toBe(
+      '1x00000000000000000000AA',
+    );
     expect(await page.locator('main [data-challenge-widget]').getAttribute('data-rendered-action')).toBe('signup');
     await page.locator('main form').getByLabel('Email address').fill('human@example.org');
     await page.locator('main form').getByRole('button', { name: 'Subscribe' }).click();

@@ -15,8 +15,11 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 function sitemapPaths(): string[] {
   const index = readFileSync('dist/client/sitemap-index.xml', 'utf8');
   const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  return sitemaps.flatMap((sitemap) => [...readFileSync(join('dist/client', sitemap), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((m) => new URL(m[1]).pathname));
+  return sitemaps.flatMap((sitemap) =>
+    [...readFileSync(join('dist/client', sitemap), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]).pathname,
+    ),
+  );
 }
 
 /** How far the page reaches past the viewport's right edge, and the widest element that does. */
@@ -56,30 +59,44 @@ describe.skipIf(browserUnavailable())('layout on phones and desktops', () => {
     expect(found).toEqual([]);
   });
 
-  it('finds no axe violations in the dark scheme on any page of the sitemap, on a phone', { timeout: 900_000 }, async () => {
-    const page = await site.browser.newPage({ viewport: { width: 390, height: 800 }, colorScheme: 'dark' });
-    const found: string[] = [];
-    for (const path of sitemapPaths()) {
-      await page.goto(site.server.url + path);
-      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-      found.push(...violations.flatMap((v) => v.nodes.map((n) => `${path}: ${v.id} ${v.help} at ${n.target.join(' ')}`)));
-    }
-    expect(found).toEqual([]);
-  });
-
-  it('finds no axe violations on the home page and a course page at 320 px in either scheme', { timeout: 120_000 }, async () => {
-    const found: string[] = [];
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await site.browser.newPage({ viewport: { width: 320, height: 700 }, colorScheme });
-      for (const path of ['/', '/courses/bib201/', '/programs/']) {
+  it(
+    'finds no axe violations in the dark scheme on any page of the sitemap, on a phone',
+    { timeout: 900_000 },
+    async () => {
+      const page = await site.browser.newPage({ viewport: { width: 390, height: 800 }, colorScheme: 'dark' });
+      const found: string[] = [];
+      for (const path of sitemapPaths()) {
         await page.goto(site.server.url + path);
         const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-        found.push(...violations.flatMap((v) => v.nodes.map((n) => `${colorScheme} ${path}: ${v.id} at ${n.target.join(' ')}`)));
+        found.push(
+          ...violations.flatMap((v) => v.nodes.map((n) => `${path}: ${v.id} ${v.help} at ${n.target.join(' ')}`)),
+        );
       }
-      await page.close();
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    },
+  );
+
+  it(
+    'finds no axe violations on the home page and a course page at 320 px in either scheme',
+    { timeout: 120_000 },
+    async () => {
+      const found: string[] = [];
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await site.browser.newPage({ viewport: { width: 320, height: 700 }, colorScheme });
+        for (const path of ['/', '/courses/bib201/', '/programs/']) {
+          await page.goto(site.server.url + path);
+          const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
+          found.push(
+            ...violations.flatMap((v) =>
+              v.nodes.map((n) => `${colorScheme} ${path}: ${v.id} at ${n.target.join(' ')}`),
+            ),
+          );
+        }
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    },
+  );
 
   for (const javaScriptEnabled of [true, false]) {
     it(`opens and closes the phone menu by keyboard ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async () => {
@@ -110,36 +127,47 @@ describe.skipIf(browserUnavailable())('layout on phones and desktops', () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(site.server.url + '/');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByRole('searchbox', { name: 'Search the site' }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 
-  it('keeps the chat button clear of every form\'s submit button, on a phone and a desktop', { timeout: 120_000 }, async () => {
-    const found: string[] = [];
-    for (const viewport of [{ width: 320, height: 640 }, { width: 390, height: 700 }, { width: 1280, height: 800 }]) {
-      const page = await site.browser.newPage({ viewport });
-      for (const path of ['/newsletter/', '/register/', '/contact/', '/search/']) {
-        await page.goto(site.server.url + path);
-        await page.locator('[data-chat]:not([hidden])').waitFor();
-        const toggle = page.locator('.chat-toggle');
-        for (const submit of await page.locator('main button[type="submit"]').all()) {
-          if (!await submit.isVisible()) continue;
-          // A keyboard user reaches the button by Tab: focusing scrolls it into view, as far as the page lets it.
-          await submit.focus();
-          const [a, b] = [await submit.boundingBox(), await toggle.boundingBox()];
-          if (a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) {
-            found.push(`${path} at ${viewport.width} px: "${await submit.textContent()}" under the chat button`);
+  it(
+    "keeps the chat button clear of every form's submit button, on a phone and a desktop",
+    { timeout: 120_000 },
+    async () => {
+      const found: string[] = [];
+      for (const viewport of [
+        { width: 320, height: 640 },
+        { width: 390, height: 700 },
+        { width: 1280, height: 800 },
+      ]) {
+        const page = await site.browser.newPage({ viewport });
+        for (const path of ['/newsletter/', '/register/', '/contact/', '/search/']) {
+          await page.goto(site.server.url + path);
+          await page.locator('[data-chat]:not([hidden])').waitFor();
+          const toggle = page.locator('.chat-toggle');
+          for (const submit of await page.locator('main button[type="submit"]').all()) {
+            if (!(await submit.isVisible())) continue;
+            // A keyboard user reaches the button by Tab: focusing scrolls it into view, as far as the page lets it.
+            await submit.focus();
+            const [a, b] = [await submit.boundingBox(), await toggle.boundingBox()];
+            if (a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) {
+              found.push(`${path} at ${viewport.width} px: "${await submit.textContent()}" under the chat button`);
+            }
           }
+          // At the end of the page, the footer's last line is clear of it too.
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          const last = await page.locator('.footer-legal').boundingBox();
+          const button = await toggle.boundingBox();
+          if (last && button && last.y + last.height > button.y)
+            found.push(`${path} at ${viewport.width} px: footer under the chat button`);
         }
-        // At the end of the page, the footer's last line is clear of it too.
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        const last = await page.locator('.footer-legal').boundingBox();
-        const button = await toggle.boundingBox();
-        if (last && button && last.y + last.height > button.y) found.push(`${path} at ${viewport.width} px: footer under the chat button`);
+        await page.close();
       }
-      await page.close();
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    },
+  );
 });

@@ -18,7 +18,10 @@ describe.skipIf(browserUnavailable())('newsletter double opt-in and unsubscribe 
   const stateOf = (email: string) => committed(dataDir, 'signups').find((r) => r.email === email)?.status;
   beforeAll(async () => {
     smtp = await startSmtp();
-    [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, RATE_LIMIT_DISABLED: '1' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, RATE_LIMIT_DISABLED: '1' }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +54,11 @@ describe.skipIf(browserUnavailable())('newsletter double opt-in and unsubscribe 
 
     // What Gmail and the others send for List-Unsubscribe-Post: no cookie, no page, just the POST.
     const unsubscribeUrl = mail.headers.get('list-unsubscribe')!.replace(/^<|>$/g, '');
-    const res = await fetch(unsubscribeUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetch(unsubscribeUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(res.status).toBe(200);
     expect(stateOf('journey@example.org')).toBe('unsubscribed');
 
@@ -62,7 +69,7 @@ describe.skipIf(browserUnavailable())('newsletter double opt-in and unsubscribe 
     await page.close();
   });
 
-  it('unsubscribes a person who follows the List-Unsubscribe link with the page\'s one button', async () => {
+  it("unsubscribes a person who follows the List-Unsubscribe link with the page's one button", async () => {
     const mail = await signUp('button@example.org');
     const page = await browser.newPage();
     await page.goto(linkIn(mail, `${server.url}/newsletter/confirm/`));

@@ -7,7 +7,9 @@ describe.skipIf(browserUnavailable())('search page in a browser', () => {
   it('searches from the header box, updates as you type, and is usable with the keyboard alone', async () => {
     const page = await site.browser.newPage();
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
 
     await page.goto(site.server.url + '/about/');
@@ -43,11 +45,15 @@ describe.skipIf(browserUnavailable())('search page in a browser', () => {
     const page = await site.browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     await page.goto(site.server.url + '/search/');
     await page.locator('#search-q').fill('script tag');
     await page.locator('#search-type').selectOption('page');
-    await page.waitForFunction(() => document.querySelector('#search-results a')?.getAttribute('href') === '/accessibility/');
+    await page.waitForFunction(
+      () => document.querySelector('#search-results a')?.getAttribute('href') === '/accessibility/',
+    );
     await expect(page.locator('#search-results .search-excerpt').first().textContent()).resolves.toContain('<script>');
     await expect(page.locator('#search-results script').count()).resolves.toBe(0);
     expect(problems).toEqual([]);

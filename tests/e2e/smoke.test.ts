@@ -7,7 +7,9 @@ describe.skipIf(browserUnavailable())('browser smoke test', () => {
   it('renders the home page and navigates to a course without console errors', async () => {
     const page = await site.browser.newPage();
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
 
     await page.goto(site.server.url + '/');

@@ -27,12 +27,19 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
       DATA_DIR: dataDir,
       AUTH_SECRET: 'test-secret-of-at-least-thirty-two-characters',
       STAFF_EMAIL_DOMAINS: 'northgate.example, staff.northgate.example',
-      AUTH_OIDC_ISSUER: idp.issuer, AUTH_OIDC_ID: oidc.clientId, AUTH_OIDC_SECRET: oidc.clientSecret, AUTH_OIDC_NAME: 'Northgate SSO',
-      AUTH_MICROSOFT_ENTRA_ID_ISSUER: idp.issuer, AUTH_MICROSOFT_ENTRA_ID_ID: entra.clientId, AUTH_MICROSOFT_ENTRA_ID_SECRET: entra.clientSecret,
+      AUTH_OIDC_ISSUER: idp.issuer,
+      AUTH_OIDC_ID: oidc.clientId,
+      AUTH_OIDC_SECRET: oidc.clientSecret,
+      AUTH_OIDC_NAME: 'Northgate SSO',
+      AUTH_MICROSOFT_ENTRA_ID_ISSUER: idp.issuer,
+      AUTH_MICROSOFT_ENTRA_ID_ID: entra.clientId,
+      AUTH_MICROSOFT_ENTRA_ID_SECRET: entra.clientSecret,
       AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: 'Staff',
     };
   });
-  afterAll(async () => { await idp?.close(); });
+  afterAll(async () => {
+    await idp?.close();
+  });
   const server = useServer(() => env);
   const chrome = useBrowser();
   beforeAll(() => {
@@ -48,18 +55,24 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
     await page.locator('input[name=login]').fill(email);
     await page.locator('input[name=password]').fill('any password');
     await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.waitForURL((url) => url.origin === server.url && !url.pathname.startsWith('/api/auth/'), { timeout: 10_000 })
-      .catch((err) => { throw new Error(`sign-in stopped at ${page.url()}: ${err.message}`); });
+    await page
+      .waitForURL((url) => url.origin === server.url && !url.pathname.startsWith('/api/auth/'), { timeout: 10_000 })
+      .catch((err) => {
+        throw new Error(`sign-in stopped at ${page.url()}: ${err.message}`);
+      });
   }
 
-  const sessionCookie = async (context: BrowserContext) => (await context.cookies(server.url)).find((c) => c.name === SESSION_COOKIE);
+  const sessionCookie = async (context: BrowserContext) =>
+    (await context.cookies(server.url)).find((c) => c.name === SESSION_COOKIE);
 
   it('signs in an allowed user with PKCE, state and nonce, and shows the staff pages', async () => {
     const context = await chrome.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     const problems: string[] = [];
     // Only our pages count: the IdP's development login page fetches web fonts this sandbox cannot resolve.
-    page.on('console', (m) => { if (m.type() === 'error' && m.location().url.startsWith(server.url)) problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.location().url.startsWith(server.url)) problems.push(m.text());
+    });
     const before = idp.requests.length;
 
     await signIn(page, 'ada@northgate.example', { start: '/staff/signups?page=2' });
@@ -91,10 +104,15 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
     expect(table).toContain('S123456');
     expect(table).toContain('BIB201 (A)');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all as CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download all as CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^registrations-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.startsWith('\uFEFFid,created_at,student_id,first_name,last_name,email,phone,term,courses,notes\r\n')).toBe(true);
+    expect(
+      csv.startsWith('\uFEFFid,created_at,student_id,first_name,last_name,email,phone,term,courses,notes\r\n'),
+    ).toBe(true);
     expect(csv).toContain(',"\'=HYPERLINK(""http://evil.example/"",""Click"")"\r\n');
     expect(csv).toContain(',"\'+1 555 0100",');
     expect(csv.trimEnd().split('\r\n')).toHaveLength(3);
@@ -104,8 +122,13 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
     expect(states).toContain('pending');
     expect(states).toContain('confirmed');
     // The export is the mailing list: confirmed subscribers only, each with their one-click unsubscribe URL.
-    const [signups] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the confirmed subscribers as CSV' }).click()]);
-    const rows = readFileSync((await signups.path())!, 'utf8').trimEnd().split('\r\n');
+    const [signups] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the confirmed subscribers as CSV' }).click(),
+    ]);
+    const rows = readFileSync((await signups.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(rows).toHaveLength(41);
     expect(rows[0]).toBe('\uFEFFid,email,name,interests,source,created_at,confirmed_at,confirmed_via,unsubscribe_url');
     expect(new Set(rows.slice(1).map((r) => r.split(',')[0])).size).toBe(40);
@@ -143,7 +166,11 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
     const page = await context.newPage();
     try {
       await signIn(page, login, button ? { button } : {});
-      return { heading: await page.getByRole('heading', { level: 1 }).textContent(), cookie: await sessionCookie(context), path: new URL(page.url()).pathname };
+      return {
+        heading: await page.getByRole('heading', { level: 1 }).textContent(),
+        cookie: await sessionCookie(context),
+        path: new URL(page.url()).pathname,
+      };
     } finally {
       delete idp.claims[login];
       await context.close();
@@ -151,7 +178,11 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
   }
 
   it.each([
-    ['the string "false"', 'string-false+ada@northgate.example', { email: 'ada@northgate.example', email_verified: 'false' }],
+    [
+      'the string "false"',
+      'string-false+ada@northgate.example',
+      { email: 'ada@northgate.example', email_verified: 'false' },
+    ],
     ['missing', 'missing+ada@northgate.example', { email: 'ada@northgate.example', email_verified: undefined }],
   ])('refuses an OIDC address whose email_verified is %s', async (_, login, claims) => {
     const result = await signInWith(login, claims);
@@ -161,13 +192,21 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
   });
 
   it('ignores an Entra ID email claim whose domain owner Microsoft has not verified (no xms_edov)', async () => {
-    const result = await signInWith('mallory@elsewhere.example', { email: 'ada@northgate.example' }, 'Sign in with Microsoft');
+    const result = await signInWith(
+      'mallory@elsewhere.example',
+      { email: 'ada@northgate.example' },
+      'Sign in with Microsoft',
+    );
     expect(result.heading).toBe('Not allowed');
     expect(result.cookie).toBeUndefined();
   });
 
   it('takes an Entra ID email claim that xms_edov marks verified', async () => {
-    const result = await signInWith('ada.lovelace@elsewhere.example', { email: 'ada@northgate.example', xms_edov: true }, 'Sign in with Microsoft');
+    const result = await signInWith(
+      'ada.lovelace@elsewhere.example',
+      { email: 'ada@northgate.example', xms_edov: true },
+      'Sign in with Microsoft',
+    );
     expect(result.path).toBe('/staff');
     expect(result.cookie).toMatchObject({ name: SESSION_COOKIE, value: expect.stringMatching(/\S/) });
   });
@@ -231,7 +270,8 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
     await signIn(page, 'ada@northgate.example');
     const cookie = (await sessionCookie(context))!;
     const middle = Math.floor(cookie.value.length / 2);
-    const flipped = cookie.value.slice(0, middle) + (cookie.value[middle] === 'A' ? 'B' : 'A') + cookie.value.slice(middle + 1);
+    const flipped =
+      cookie.value.slice(0, middle) + (cookie.value[middle] === 'A' ? 'B' : 'A') + cookie.value.slice(middle + 1);
     await context.addCookies([{ ...cookie, value: flipped }]);
     const response = await page.goto(server.url + '/staff/signups');
     expect(new URL(page.url()).pathname).toBe('/staff/sign-in');
@@ -252,7 +292,9 @@ describe.skipIf(browserUnavailable())('staff sign-in against a real OpenID provi
       return url.href;
     };
     let response: import('playwright-core').Response | undefined;
-    page.on('response', (r) => { if (new URL(r.url()).pathname === '/staff/auth-error') response = r; });
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/staff/auth-error') response = r;
+    });
     try {
       await signIn(page, 'ada@northgate.example');
     } finally {

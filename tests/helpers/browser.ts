@@ -13,8 +13,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -24,8 +32,12 @@ export function launchBrowser(): Promise<Browser> {
  */
 export function useBrowser(): { browser: Browser } {
   const holder = {} as { browser: Browser };
-  beforeAll(async () => { holder.browser = await launchBrowser(); });
-  afterAll(async () => { await holder.browser?.close(); });
+  beforeAll(async () => {
+    holder.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
   return holder;
 }
 
@@ -36,5 +48,10 @@ export function useBrowser(): { browser: Browser } {
 export function useSiteInBrowser(env: ServerEnv = {}): { server: RunningServer; browser: Browser } {
   const server = useServer(env);
   const chrome = useBrowser();
-  return { server, get browser() { return chrome.browser; } };
+  return {
+    server,
+    get browser() {
+      return chrome.browser;
+    },
+  };
 }

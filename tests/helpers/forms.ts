@@ -11,7 +11,12 @@ export const newClient = () => `198.18.${Math.floor(nextClient / 250)}.${(nextCl
 
 export const newDataDir = () => mkdtempSync(join(tmpdir(), 'forms-data-'));
 
-export function postJson(base: string, path: string, body: unknown, { client, headers = {} }: { client?: string; headers?: Record<string, string> } = {}) {
+export function postJson(
+  base: string,
+  path: string,
+  body: unknown,
+  { client, headers = {} }: { client?: string; headers?: Record<string, string> } = {},
+) {
   return fetch(base + path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(client ? { 'X-Forwarded-For': client } : {}), ...headers },
@@ -24,7 +29,12 @@ export async function expectApiError(res: Response, status: number, code: string
   expect({ status: res.status, code: body?.error?.code }).toEqual({ status, code });
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(typeof body.error.message).toBe('string');
-  return body.error as { code: string; message: string; resolution?: string; issues?: { path: string; message: string }[] };
+  return body.error as {
+    code: string;
+    message: string;
+    resolution?: string;
+    issues?: { path: string; message: string }[];
+  };
 }
 
 /** Rows the server committed, read straight from its SQLite file (WAL lets us read beside the writer). */
@@ -38,7 +48,13 @@ export function committed(dataDir: string, table: 'signups' | 'registrations' | 
 }
 
 export const registrationBody = (over: Record<string, unknown> = {}) => ({
-  student: { studentId: 'S123456', firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.org', phone: '+1 555 0100' },
+  student: {
+    studentId: 'S123456',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'Ada@Example.org',
+    phone: '+1 555 0100',
+  },
   term: '2027-spring',
   courses: [{ code: 'BIB201' }, { code: 'THE310', section: 'B' }],
   ...over,

@@ -10,7 +10,8 @@ export default function setup() {
   // Vitest sets NODE_ENV=test, which would make this a non-production build (drafts included): build as `npm run
   // build` does.
   execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   process.env.TEST_SITE_BUILT = '1';
   console.log(`global setup: site built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

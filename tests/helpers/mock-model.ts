@@ -20,11 +20,15 @@ export function answerParts(...words: string[]): LanguageModelV4StreamPart[] {
 
 /** The AI SDK's mock model streaming the given parts. */
 export function mockModel(parts: LanguageModelV4StreamPart[]) {
-  return new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks: parts, chunkDelayInMs: null }) }) });
+  return new MockLanguageModelV4({
+    doStream: async () => ({ stream: simulateReadableStream({ chunks: parts, chunkDelayInMs: null }) }),
+  });
 }
 
 /** Every piece of an answer's text, and the error its text stream ended with (undefined when it ended cleanly). */
-export async function readText(answer: { textStream: ReadableStream<string> }): Promise<{ pieces: string[]; text: string; error?: unknown }> {
+export async function readText(answer: {
+  textStream: ReadableStream<string>;
+}): Promise<{ pieces: string[]; text: string; error?: unknown }> {
   const pieces: string[] = [];
   try {
     for await (const piece of answer.textStream) pieces.push(piece);

@@ -57,7 +57,12 @@ export async function startIdp(): Promise<TestIdp> {
   // oidc-provider reads its clients when it is built, so it is rebuilt whenever a client is added.
   const build = () => {
     const provider = new Provider(issuer, {
-      clients: clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' })),
+      clients: clients.map((c) => ({
+        ...c,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      })),
       findAccount: (_ctx: OidcContext, id: string) => ({
         accountId: id,
         claims: () => {
@@ -65,7 +70,10 @@ export async function startIdp(): Promise<TestIdp> {
             sub: id,
             email: id.replace(/^unverified\+/, ''),
             email_verified: !id.startsWith('unverified+'),
-            name: id.split('@')[0].replace(/^unverified\+/, '').replace(/^./, (c) => c.toUpperCase()),
+            name: id
+              .split('@')[0]
+              .replace(/^unverified\+/, '')
+              .replace(/^./, (c) => c.toUpperCase()),
             preferred_username: id,
             roles: ['Staff'],
             ...idp.claims[id],
@@ -74,7 +82,11 @@ export async function startIdp(): Promise<TestIdp> {
           return claims;
         },
       }),
-      claims: { openid: ['sub'], email: ['email', 'email_verified', 'xms_edov'], profile: ['name', 'preferred_username', 'roles'] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified', 'xms_edov'],
+        profile: ['name', 'preferred_username', 'roles'],
+      },
       pkce: { required: () => true },
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: true } },
@@ -82,7 +94,10 @@ export async function startIdp(): Promise<TestIdp> {
       loadExistingGrant: async (ctx: OidcContext) => {
         const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
         if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-        const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
+        const grant = new ctx.oidc.provider.Grant({
+          clientId: ctx.oidc.client!.clientId,
+          accountId: ctx.oidc.session!.accountId,
+        });
         grant.addOIDCScope('openid email profile');
         await grant.save();
         return grant;
@@ -93,8 +108,11 @@ export async function startIdp(): Promise<TestIdp> {
   server.on('request', (req, res) => {
     requests.push(`${req.method} ${req.url}`);
     const setHeader = res.setHeader.bind(res);
-    res.setHeader = (name, value) => setHeader(name,
-      name.toLowerCase() === 'location' && idp.rewriteRedirect ? idp.rewriteRedirect(String(value)) : value);
+    res.setHeader = (name, value) =>
+      setHeader(
+        name,
+        name.toLowerCase() === 'location' && idp.rewriteRedirect ? idp.rewriteRedirect(String(value)) : value,
+      );
     if (handler) handler(req, res);
     else res.writeHead(503).end('no client registered yet');
   });
@@ -105,7 +123,11 @@ export async function startIdp(): Promise<TestIdp> {
     claims: {},
     addClient() {
       const n = clients.length + 1;
-      const client = { client_id: `client-${n}`, client_secret: `secret-${n}-${randomBytes(12).toString('hex')}`, redirect_uris: [] as string[] };
+      const client = {
+        client_id: `client-${n}`,
+        client_secret: `secret-${n}-${randomBytes(12).toString('hex')}`,
+        redirect_uris: [] as string[],
+      };
       clients.push(client);
       return {
         clientId: client.client_id,
@@ -116,7 +138,11 @@ export async function startIdp(): Promise<TestIdp> {
         },
       };
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return idp;
 }

@@ -44,11 +44,15 @@ export function validateAt(path: string[], value: unknown, regex: keyof typeof v
  */
 export async function expectMatchesOpenApi(method: string, template: string, res: Response): Promise<unknown> {
   const operation = doc.paths[template]?.[method];
-  expect(operation, `${method.toUpperCase()} ${template} is in /openapi.json`).toMatchObject({ responses: expect.any(Object) });
+  expect(operation, `${method.toUpperCase()} ${template} is in /openapi.json`).toMatchObject({
+    responses: expect.any(Object),
+  });
   const status = String(res.status);
   const key = operation.responses[status] ? status : 'default';
   const declared = operation.responses[key];
-  expect(declared, `${method.toUpperCase()} ${template} declares ${status}`).toMatchObject({ description: expect.any(String) });
+  expect(declared, `${method.toUpperCase()} ${template} declares ${status}`).toMatchObject({
+    description: expect.any(String),
+  });
   for (const [name, header] of Object.entries<Json>(declared.headers ?? {})) {
     const resolved = header.$ref ? doc.components.headers[header.$ref.split('/').at(-1)] : header;
     if (resolved.required) expect(res.headers.get(name), `header ${name} on ${status}`).not.toBeNull();
@@ -59,6 +63,8 @@ export async function expectMatchesOpenApi(method: string, template: string, res
   if (type === 'text/event-stream') return res.text();
   const body = method === 'head' ? undefined : await res.json();
   const errors = validateAt(['paths', template, method, 'responses', key, 'content', type, 'schema'], body);
-  expect(errors, `${method.toUpperCase()} ${template} ${status} body: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+  expect(errors, `${method.toUpperCase()} ${template} ${status} body: ${JSON.stringify(body).slice(0, 300)}`).toEqual(
+    [],
+  );
   return body;
 }

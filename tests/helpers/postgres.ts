@@ -20,7 +20,8 @@ export interface RunningPostgres {
 }
 
 /** Undefined when PostgreSQL can run here; else the reason to skip (throws in CI). */
-export const postgresUnavailable = () => unavailable('PostgreSQL (initdb, postgres)', postgresBin() && join(postgresBin()!, 'postgres'));
+export const postgresUnavailable = () =>
+  unavailable('PostgreSQL (initdb, postgres)', postgresBin() && join(postgresBin()!, 'postgres'));
 
 let databases = 0;
 
@@ -28,16 +29,38 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const bin = postgresBin()!;
   const dir = serverDir('pg-test-');
   const data = join(dir, 'data');
-  runAsServer(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync']);
+  runAsServer(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--no-locale',
+    '--no-sync',
+  ]);
   const port = await freePort();
-  const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`,
-    '-c', 'max_connections=200', '-c', 'shared_buffers=32MB'];
+  const args = [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${dir}`,
+    '-c',
+    'max_connections=200',
+    '-c',
+    'shared_buffers=32MB',
+  ];
   const start = () => spawnUntil(join(bin, 'postgres'), args, /database system is ready to accept connections/);
   let child: ChildProcess | undefined = await start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
 
   return {
-    port, url,
+    port,
+    url,
     async createDatabase() {
       const name = `test_${process.pid}_${++databases}`;
       const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -49,7 +72,13 @@ export async function startPostgres(): Promise<RunningPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     // SIGINT is PostgreSQL's "fast shutdown": clients are disconnected, the cluster stays consistent.
-    async stop() { await stopChild(child, 'SIGINT'); child = undefined; },
-    async restart() { await stopChild(child, 'SIGINT'); child = await start(); },
+    async stop() {
+      await stopChild(child, 'SIGINT');
+      child = undefined;
+    },
+    async restart() {
+      await stopChild(child, 'SIGINT');
+      child = await start();
+    },
   };
 }

@@ -3,7 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const SOURCES = ['src', 'public', 'integrations', 'astro.config.mjs', 'auth.config.ts', 'tsconfig.json', 'package.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'integrations',
+  'astro.config.mjs',
+  'auth.config.ts',
+  'tsconfig.json',
+  'package.json',
+];
 // Build caches live in node_modules (Astro's content store in node_modules/.astro, Vite's in .vite); a copy
 // sharing them with the project or with another copy building at the same time would read the other's content.
 const CACHES = new Set(['.astro', '.vite', '.cache']);
@@ -22,7 +30,10 @@ export function copyProject(prefix: string): { dir: string; remove(): void } {
 /** `astro build` in a copy; a build takes 10–30 s, longer while other test files share the two cores. */
 export function buildProject(dir: string, env: Record<string, string> = {}) {
   const run = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env },
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
   });
   return { status: run.status, output: run.stdout + run.stderr };
 }

@@ -36,7 +36,9 @@ export function postgresBin(): string | undefined {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] && join(root, versions[0], 'bin');
 }
 
@@ -72,19 +74,33 @@ export function runAsServer(command: string, args: string[]): void {
 }
 
 /** Spawns a server and resolves once a line of its output matches `ready`; rejects if it exits first. */
-export async function spawnUntil(command: string, args: string[], ready: RegExp, timeoutMs = 30_000): Promise<ChildProcess> {
+export async function spawnUntil(
+  command: string,
+  args: string[],
+  ready: RegExp,
+  timeoutMs = 30_000,
+): Promise<ChildProcess> {
   const [cmd, argv] = asServer(command, args);
   const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${command} did not start in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk;
-      if (ready.test(output)) { clearTimeout(timer); resolve(); }
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${command} exited with ${code} before it was ready:\n${output}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code} before it was ready:\n${output}`));
+    });
   });
   // Keep draining its output so a chatty server never blocks on a full pipe.
   child.stdout!.resume();

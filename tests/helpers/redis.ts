@@ -18,12 +18,32 @@ export const redisUnavailable = () => unavailable('redis-server', onPath('redis-
 export async function startRedis(): Promise<RunningRedis> {
   const dir = serverDir('redis-test-');
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--protected-mode',
+    'yes',
+  ];
   const start = () => spawnUntil('redis-server', args, /Ready to accept connections/);
   let child: ChildProcess | undefined = await start();
   return {
-    port, url: `redis://127.0.0.1:${port}`,
-    async stop() { await stopChild(child); child = undefined; },
-    async restart() { await stopChild(child); child = await start(); },
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      await stopChild(child);
+      child = undefined;
+    },
+    async restart() {
+      await stopChild(child);
+      child = await start();
+    },
   };
 }

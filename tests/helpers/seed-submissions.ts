@@ -9,18 +9,33 @@ export async function seedSubmissions(dataDir: string): Promise<void> {
   const store = openSqliteStore(dataDir);
   try {
     for (let i = 1; i <= 60; i++) {
-      await store.upsertSignup({ email: `reader${i}@example.org`, name: i === 7 ? '=1+1' : `Reader ${i}`, interests: i % 2 ? ['greek'] : [], source: '/courses/' });
+      await store.upsertSignup({
+        email: `reader${i}@example.org`,
+        name: i === 7 ? '=1+1' : `Reader ${i}`,
+        interests: i % 2 ? ['greek'] : [],
+        source: '/courses/',
+      });
     }
     const { items } = await store.listSignups({ limit: 100, offset: 0 });
-    for (const s of items.filter((s) => Number(s.email.match(/\d+/)![0]) <= 40)) await store.confirmSubscriber(s.id, '/newsletter/confirm/');
+    for (const s of items.filter((s) => Number(s.email.match(/\d+/)![0]) <= 40))
+      await store.confirmSubscriber(s.id, '/newsletter/confirm/');
     await store.createRegistration({
-      studentId: 'S123456', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+1 555 0100',
-      term: '2027-spring', courses: [{ code: 'BIB201', section: 'A' }, { code: 'THE310' }],
+      studentId: 'S123456',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.org',
+      phone: '+1 555 0100',
+      term: '2027-spring',
+      courses: [{ code: 'BIB201', section: 'A' }, { code: 'THE310' }],
       notes: '=HYPERLINK("http://evil.example/","Click")',
     });
     await store.createRegistration({
-      studentId: 'S654321', firstName: 'Zoë', lastName: 'O\'Neil, "Jr"', email: 'zoe@example.org',
-      term: '2027-spring', courses: [{ code: 'HIS110' }],
+      studentId: 'S654321',
+      firstName: 'Zoë',
+      lastName: 'O\'Neil, "Jr"',
+      email: 'zoe@example.org',
+      term: '2027-spring',
+      courses: [{ code: 'HIS110' }],
     });
   } finally {
     await store.close();

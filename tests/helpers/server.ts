@@ -11,7 +11,10 @@ export interface RunningServer {
   /** Every log line the server printed, parsed. */
   logs: Record<string, unknown>[];
   /** The first log line that matches, once the server has printed it (it may come after the response); undefined after `timeoutMs`. */
-  waitForLog(match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown> | undefined>;
+  waitForLog(
+    match: (line: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown> | undefined>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -24,8 +27,11 @@ export type ServerEnv = Record<string, string>;
 export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, ['server/index.ts'], {
     env: {
-      PATH: process.env.PATH, HOME: process.env.HOME,
-      HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info',
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'institute-data-')),
       ...env,
     },
@@ -33,7 +39,9 @@ export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
   });
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk) => {
@@ -46,16 +54,25 @@ export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
           const entry = JSON.parse(line);
           logs.push(entry);
           if (typeof entry.port === 'number' && entry.msg?.startsWith('listening')) resolve(entry.port);
-        } catch { /* not JSON: ignore */ }
+        } catch {
+          /* not JSON: ignore */
+        }
       }
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)));
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
-    url: `http://127.0.0.1:${port}`, port, process: child, logs,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    process: child,
+    logs,
     async waitForLog(match, timeoutMs = 5000) {
-      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+      for (
+        const deadline = Date.now() + timeoutMs;
+        Date.now() < deadline;
+        await new Promise((r) => setTimeout(r, 20))
+      ) {
         const line = logs.find(match);
         if (line) return line;
       }

@@ -29,33 +29,55 @@ export interface RunningSmtp {
 export async function startSmtp(port?: number): Promise<RunningSmtp> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed: ParsedMail = await simpleParser(raw);
-        const headers = new Map(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim()]));
+        const headers = new Map(
+          parsed.headerLines.map((h) => [
+            h.key,
+            h.line
+              .slice(h.line.indexOf(':') + 1)
+              .replace(/\r?\n\s+/g, ' ')
+              .trim(),
+          ]),
+        );
         const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-        received.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', messageId: parsed.messageId ?? '', headers, raw });
+        received.push({
+          to: to ?? '',
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          messageId: parsed.messageId ?? '',
+          headers,
+          raw,
+        });
         callback();
       });
     },
   });
-  const listenOn = port ?? await freePort();
+  const listenOn = port ?? (await freePort());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(listenOn, '127.0.0.1', () => resolve());
   });
   return {
-    port: listenOn, url: `smtp://127.0.0.1:${listenOn}`, received,
+    port: listenOn,
+    url: `smtp://127.0.0.1:${listenOn}`,
+    received,
     async waitFor(match, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = received.find(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching mail within ${timeoutMs} ms; received: ${received.map((m) => `${m.to} "${m.subject}"`).join(', ') || 'none'}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching mail within ${timeoutMs} ms; received: ${received.map((m) => `${m.to} "${m.subject}"`).join(', ') || 'none'}`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -19,9 +19,14 @@ export interface Behaviour {
   holdAfter?: number;
 }
 
-// The body the stand-in received, parsed as JSON when it is: tests read the provider's request fields by name.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an arbitrary provider request, read by the tests
-export interface RecordedRequest { method: string; path: string; headers: IncomingMessage['headers']; body: any }
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  // The body the stand-in received, parsed as JSON when it is: tests read the provider's request fields by name.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an arbitrary provider request, read by the tests
+  body: any;
+}
 
 export interface Protocol {
   /** SSE `data:` payloads for one answer. */
@@ -54,23 +59,43 @@ export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour, 
   let held: (() => void)[] = [];
   const wake = (waiters: (() => void)[]) => waiters.forEach((w) => w());
   const standIn = {
-    url: '', requests: [] as RecordedRequest[], behaviour, aborted: 0,
+    url: '',
+    requests: [] as RecordedRequest[],
+    behaviour,
+    aborted: 0,
     nextAbort: () => new Promise<void>((resolve) => abortWaiters.push(resolve)),
     nextHold: () => new Promise<void>((resolve) => holdWaiters.push(resolve)),
-    release: () => { const waiting = held; held = []; wake(waiting); },
-    close: () => new Promise<void>((resolve) => { standIn.release(); server.closeAllConnections(); server.close(() => resolve()); }),
+    release: () => {
+      const waiting = held;
+      held = [];
+      wake(waiting);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        standIn.release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     let body: unknown;
-    try { body = JSON.parse(raw); } catch { body = raw; }
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
     standIn.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-    if (!protocol.matches(req)) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
+    if (!protocol.matches(req))
+      return void res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
 
     const { words, delayMs = 0, status, breakAfter, holdAfter } = standIn.behaviour;
-    if (status) return void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(protocol.errorBody(status)));
+    if (status)
+      return void res
+        .writeHead(status, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify(protocol.errorBody(status)));
 
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     res.once('close', () => {
@@ -102,7 +127,9 @@ export async function startSseStandIn(protocol: Protocol, behaviour: Behaviour, 
     res.end();
   };
 
-  const server = createServer((req, res) => { handle(req, res).catch(() => res.destroy()); });
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return standIn;

@@ -15,9 +15,18 @@
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 
-export const TEST_SECRET = { pass: '1x0000000000000000000000000000000AA', fail: '2x0000000000000000000000000000000AA', spent: '3x0000000000000000000000000000000AA' };
+export const TEST_SECRET = {
+  pass: '1x0000000000000000000000000000000AA',
+  fail: '2x0000000000000000000000000000000AA',
+  spent: '3x0000000000000000000000000000000AA',
+};
 
-export interface SiteverifyCall { secret?: string; response?: string; remoteip?: string; idempotency_key?: string }
+export interface SiteverifyCall {
+  secret?: string;
+  response?: string;
+  remoteip?: string;
+  idempotency_key?: string;
+}
 
 export interface TurnstileStandIn {
   url: string;
@@ -36,13 +45,19 @@ export async function startTurnstileStandIn(): Promise<TurnstileStandIn> {
   const spent = new Set<string>();
   const answered = new Map<string, object>();
   const state: TurnstileStandIn = {
-    url: '', calls: [], mode: 'ok',
+    url: '',
+    calls: [],
+    mode: 'ok',
     issueToken({ action = '', hostname = 'localhost' } = {}) {
       const token = `0.${randomBytes(24).toString('base64url')}`;
       issued.set(token, { action, hostname });
       return token;
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 
   const verify = (call: SiteverifyCall): object => {
@@ -53,7 +68,12 @@ export async function startTurnstileStandIn(): Promise<TurnstileStandIn> {
     if (call.secret === TEST_SECRET.fail) return fail('invalid-input-response');
     if (call.secret === TEST_SECRET.spent) return fail('timeout-or-duplicate');
     const ok = (widget: { action: string; hostname: string }) => ({
-      success: true, challenge_ts: new Date().toISOString(), hostname: widget.hostname, 'error-codes': [], action: widget.action, cdata: '',
+      success: true,
+      challenge_ts: new Date().toISOString(),
+      hostname: widget.hostname,
+      'error-codes': [],
+      action: widget.action,
+      cdata: '',
       metadata: { interactive: false },
     });
     if (call.secret === TEST_SECRET.pass) return ok({ hostname: 'example.com', action: '' });
@@ -69,7 +89,9 @@ export async function startTurnstileStandIn(): Promise<TurnstileStandIn> {
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
-    req.on('data', (d) => { raw += d; });
+    req.on('data', (d) => {
+      raw += d;
+    });
     req.on('end', () => {
       if (state.mode === 'hang') return;
       if (req.method !== 'POST' || req.url !== '/turnstile/v0/siteverify') return void res.writeHead(404).end();

@@ -1,4 +1,10 @@
-import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
+import {
+  parseJsonEventStream,
+  readUIMessageStream,
+  uiMessageChunkSchema,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
 
 /** A chat answer as a stock AI SDK client reads it. */
 export interface ReadAnswer {
@@ -37,14 +43,17 @@ export async function readAnswer(body: string | ReadableStream<Uint8Array> | Res
     }),
   );
   let message: UIMessage | undefined;
-  for await (const snapshot of readUIMessageStream({ stream, onError: (err) => errors.push((err as Error).message) })) message = snapshot;
+  for await (const snapshot of readUIMessageStream({ stream, onError: (err) => errors.push((err as Error).message) }))
+    message = snapshot;
   if (invalid) throw invalid;
   if (!message) throw new Error(`no assistant message in the stream: ${raw.slice(0, 200)}`);
   return {
     message,
     chunks,
     text: message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''),
-    sources: message.parts.flatMap((p) => (p.type === 'source-url' ? [{ url: p.url, ...(p.title ? { title: p.title } : {}) }] : [])),
+    sources: message.parts.flatMap((p) =>
+      p.type === 'source-url' ? [{ url: p.url, ...(p.title ? { title: p.title } : {}) }] : [],
+    ),
     errors,
     done: raw.endsWith('data: [DONE]\n\n'),
   };
@@ -53,8 +62,13 @@ export async function readAnswer(body: string | ReadableStream<Uint8Array> | Res
 /** POST a question to /api/chat the way the AI SDK's client does. */
 export function ask(baseUrl: string, text: string, init: RequestInit = {}) {
   return fetch(`${baseUrl}/api/chat`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ id: 'chat-1', trigger: 'submit-message', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }] }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      id: 'chat-1',
+      trigger: 'submit-message',
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }],
+    }),
     ...init,
   });
 }

@@ -3,7 +3,8 @@ import { estimateTokens } from '../../src/lib/site/markdown-tokens.ts';
 import { startServer, useServer } from '../helpers/server.ts';
 
 const server = useServer();
-const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + path, { headers, redirect: 'manual' });
 
 describe('Link headers and elements for agents (RFC 8288)', () => {
   const expected = (origin: string) => [
@@ -14,18 +15,24 @@ describe('Link headers and elements for agents (RFC 8288)', () => {
     `<${origin}/.well-known/mcp/server-card.json>; rel="describedby"; type="application/json"`,
   ];
 
-  it.each(['/', '/api/health'])('%s names the API catalog, OpenAPI, developer guide, llms.txt and MCP server card', async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(200);
-    const link = res.headers.get('link') ?? '';
-    for (const part of expected(server.url)) expect(link).toContain(part);
-  });
+  it.each(['/', '/api/health'])(
+    '%s names the API catalog, OpenAPI, developer guide, llms.txt and MCP server card',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      const link = res.headers.get('link') ?? '';
+      for (const part of expected(server.url)) expect(link).toContain(part);
+    },
+  );
 
   it('the home page has the same links as <link> elements, and each one answers', async () => {
     const html = await (await get('/')).text();
     for (const [, rel, href] of [
-      ['', 'api-catalog', '/.well-known/api-catalog'], ['', 'service-desc', '/openapi.json'], ['', 'service-doc', '/developers'],
-      ['', 'describedby', '/llms.txt'], ['', 'describedby', '/.well-known/mcp/server-card.json'],
+      ['', 'api-catalog', '/.well-known/api-catalog'],
+      ['', 'service-desc', '/openapi.json'],
+      ['', 'service-doc', '/developers'],
+      ['', 'describedby', '/llms.txt'],
+      ['', 'describedby', '/.well-known/mcp/server-card.json'],
     ]) {
       expect(html).toMatch(new RegExp(`<link rel="${rel}"[^>]* href="[^"]*${href.replace(/\./g, '\\.')}"`));
       expect((await get(href!)).status, href).toBe(200);
@@ -35,8 +42,13 @@ describe('Link headers and elements for agents (RFC 8288)', () => {
 
 describe('x-markdown-tokens on every Markdown answer', () => {
   it.each([
-    ['/courses/bib201.md', {}], ['/courses/bib201/', { Accept: 'text/markdown' }], ['/index.md', {}],
-    ['/events.md', {}], ['/events/archive.md', {}], ['/auth.md', {}], ['/no-such-page/', { Accept: 'text/markdown' }],
+    ['/courses/bib201.md', {}],
+    ['/courses/bib201/', { Accept: 'text/markdown' }],
+    ['/index.md', {}],
+    ['/events.md', {}],
+    ['/events/archive.md', {}],
+    ['/auth.md', {}],
+    ['/no-such-page/', { Accept: 'text/markdown' }],
   ] as const)('%s %j', async (path, headers) => {
     const res = await get(path, headers);
     expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
@@ -60,7 +72,9 @@ describe('robots.txt Content-Signal', () => {
   it('takes CONTENT_SIGNAL from the environment, and refuses to start on a malformed one', async () => {
     const other = await startServer({ CONTENT_SIGNAL: 'search=yes, ai-input=no, ai-train=no' });
     try {
-      expect(await (await fetch(`${other.url}/robots.txt`)).text()).toContain('Content-Signal: search=yes, ai-input=no, ai-train=no\n');
+      expect(await (await fetch(`${other.url}/robots.txt`)).text()).toContain(
+        'Content-Signal: search=yes, ai-input=no, ai-train=no\n',
+      );
     } finally {
       await other.stop();
     }
@@ -77,7 +91,9 @@ describe('/llms-full.txt', () => {
     const llms = await (await get('/llms.txt')).text();
     expect(llms).toContain('(/llms-full.txt)');
     const inFull = [...full.matchAll(/^<!-- (\S+) -->$/gm)].map((m) => m[1]);
-    const listed = [...new Set([...llms.matchAll(/\]\((\/[^)\s]*\.md)\)/g)].map((m) => m[1]))].filter((u) => !u!.startsWith('/events'));
+    const listed = [...new Set([...llms.matchAll(/\]\((\/[^)\s]*\.md)\)/g)].map((m) => m[1]))].filter(
+      (u) => !u!.startsWith('/events'),
+    );
     expect(inFull).toEqual(listed);
     const bytes = Buffer.byteLength(full.slice(full.indexOf('<!--')), 'utf8');
     expect(full.split('\n')[2]).toContain(`Size: ${listed.length} pages, ${bytes} bytes`);
@@ -86,9 +102,13 @@ describe('/llms-full.txt', () => {
 });
 
 describe('link previews (Open Graph)', () => {
-  it.each([['/', 'website'], ['/courses/bib201/', 'article']])('%s has og:title, description, url, type, site_name and a twitter card', async (path, type) => {
+  it.each([
+    ['/', 'website'],
+    ['/courses/bib201/', 'article'],
+  ])('%s has og:title, description, url, type, site_name and a twitter card', async (path, type) => {
     const html = await (await get(path)).text();
-    for (const property of ['og:title', 'og:description', 'og:url', 'og:site_name']) expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+"`));
+    for (const property of ['og:title', 'og:description', 'og:url', 'og:site_name'])
+      expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+"`));
     expect(html).toContain(`<meta property="og:type" content="${type}"`);
     expect(html).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+${path.replace(/\//g, '\\/')}"`));
     expect(html).toContain('<meta name="twitter:card" content="summary"');

@@ -11,7 +11,9 @@ describe('the build rejects broken content', { timeout: 120_000 }, () => {
       writeFileSync(file, readFileSync(file, 'utf8').replace(/requiredCourses: \[/, 'requiredCourses: ["NOP999", '));
       const { status, output } = build(dir);
       expect(status).not.toBe(0);
-      expect(output).toContain('src/content/programs/diploma-biblical-languages.mdx: field "requiredCourses[0]": unknown course code "NOP999"');
+      expect(output).toContain(
+        'src/content/programs/diploma-biblical-languages.mdx: field "requiredCourses[0]": unknown course code "NOP999"',
+      );
       expect(output).toMatch(/Known course codes: .*BIB201/);
     } finally {
       remove();
@@ -36,17 +38,31 @@ describe('the build rejects broken content', { timeout: 120_000 }, () => {
   it('fails on a link to no page, a missing anchor, a redirect onto a page and an old path claimed twice, naming file and line', () => {
     const { dir, remove } = copyProject('institute-build-');
     try {
-      const edit = (name: string, change: (text: string) => string) => writeFileSync(join(dir, name), change(readFileSync(join(dir, name), 'utf8')));
-      edit('src/content/handbook/grading.mdx', (t) => `${t}\nSee [refunds](/handbook/refundz/) and [summer](/handbook/refunds/#summer).\n`);
-      edit('src/content/handbook/library.mdx', (t) => t.replace('order: 1\n', 'order: 1\nredirectFrom: [/handbook/grading/, /handbook/refund-policy/]\n'));
+      const edit = (name: string, change: (text: string) => string) =>
+        writeFileSync(join(dir, name), change(readFileSync(join(dir, name), 'utf8')));
+      edit(
+        'src/content/handbook/grading.mdx',
+        (t) => `${t}\nSee [refunds](/handbook/refundz/) and [summer](/handbook/refunds/#summer).\n`,
+      );
+      edit('src/content/handbook/library.mdx', (t) =>
+        t.replace('order: 1\n', 'order: 1\nredirectFrom: [/handbook/grading/, /handbook/refund-policy/]\n'),
+      );
       const { status, output } = build(dir);
       const line = readFileSync(join(dir, 'src/content/handbook/grading.mdx'), 'utf8').trimEnd().split('\n').length;
       expect(status).not.toBe(0);
       expect(output).toContain('Broken links, redirects or images in the content (4):');
-      expect(output).toContain('src/content/handbook/library.mdx:6: redirectFrom "/handbook/grading/" is a page of the site (/handbook/grading/); an old path must be free: remove it from redirectFrom or move that page');
-      expect(output).toContain('src/content/handbook/refunds.mdx:7: redirectFrom "/handbook/refund-policy/" is also claimed by src/content/handbook/library.mdx; an old path can lead to one page only: remove it from one of them');
-      expect(output).toContain(`src/content/handbook/grading.mdx:${line}: link "/handbook/refundz/" goes to no page; did you mean /handbook/refunds/?`);
-      expect(output).toContain(`src/content/handbook/grading.mdx:${line}: link "/handbook/refunds/#summer" goes to /handbook/refunds/, which has no #summer; did you mean /handbook/refunds/#summer-term?`);
+      expect(output).toContain(
+        'src/content/handbook/library.mdx:6: redirectFrom "/handbook/grading/" is a page of the site (/handbook/grading/); an old path must be free: remove it from redirectFrom or move that page',
+      );
+      expect(output).toContain(
+        'src/content/handbook/refunds.mdx:7: redirectFrom "/handbook/refund-policy/" is also claimed by src/content/handbook/library.mdx; an old path can lead to one page only: remove it from one of them',
+      );
+      expect(output).toContain(
+        `src/content/handbook/grading.mdx:${line}: link "/handbook/refundz/" goes to no page; did you mean /handbook/refunds/?`,
+      );
+      expect(output).toContain(
+        `src/content/handbook/grading.mdx:${line}: link "/handbook/refunds/#summer" goes to /handbook/refunds/, which has no #summer; did you mean /handbook/refunds/#summer-term?`,
+      );
       console.log(output.slice(output.lastIndexOf('[build]')));
     } finally {
       remove();
@@ -57,10 +73,18 @@ describe('the build rejects broken content', { timeout: 120_000 }, () => {
     const { dir, remove } = copyProject('institute-build-');
     try {
       const file = join(dir, 'src/content/pages/about.mdx');
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/!\[[^\]]+\]\(\.\/images\/founded-1911\.png\)/, '![](./images/founded-1911.png)'));
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(
+          /!\[[^\]]+\]\(\.\/images\/founded-1911\.png\)/,
+          '![](./images/founded-1911.png)',
+        ),
+      );
       const { status, output } = build(dir);
       expect(status).not.toBe(0);
-      expect(output).toContain('src/content/pages/about.mdx:7: image "./images/founded-1911.png" has no alt text; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />');
+      expect(output).toContain(
+        'src/content/pages/about.mdx:7: image "./images/founded-1911.png" has no alt text; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />',
+      );
       console.log(output.slice(output.lastIndexOf('[build]')));
     } finally {
       remove();

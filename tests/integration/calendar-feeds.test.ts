@@ -5,7 +5,9 @@ import { useServer } from '../helpers/server.ts';
 
 const server = useServer();
 const kinds = [...new Set(events.map((e) => e.kind))];
-const keyDates = terms.flatMap((t) => t.keyDates.map((k) => ({ ...k, uid: `${t.id}-${k.kind}@calendar.northgate-institute`, term: t.name })));
+const keyDates = terms.flatMap((t) =>
+  t.keyDates.map((k) => ({ ...k, uid: `${t.id}-${k.kind}@calendar.northgate-institute`, term: t.name })),
+);
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** A feed fetched from the server and parsed by ical.js, an independent RFC 5545 parser. */
@@ -14,7 +16,10 @@ async function feed(path: string) {
   expect(res.status, path).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
   const body = await res.text();
-  expect(body.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75), 'lines folded at 75 octets').toBe(true);
+  expect(
+    body.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75),
+    'lines folded at 75 octets',
+  ).toBe(true);
   const calendar = new ICAL.Component(ICAL.parse(body));
   expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
   expect(calendar.getFirstPropertyValue('prodid')).toBeTruthy();
@@ -35,7 +40,8 @@ function expectEvents(parsed: ICAL.Event[], expected: typeof events) {
     expect(got!.startDate.isDate).toBe(false);
     expect(got!.endDate.toJSDate().getTime()).toBe(endOf(e).getTime());
     expect(got!.endDate.toJSDate().getTime() - got!.startDate.toJSDate().getTime()).toBe(
-      Date.parse(`${e.end}:00Z`) - Date.parse(`${e.start}:00Z`));
+      Date.parse(`${e.end}:00Z`) - Date.parse(`${e.start}:00Z`),
+    );
   }
 }
 
@@ -70,7 +76,10 @@ describe('calendar feeds, read by ical.js', () => {
   });
 
   it('is offered on the events and key-dates pages to subscribe (webcal:) and download', async () => {
-    for (const [page, path] of [['/events/', '/calendar.ics'], ['/handbook/key-dates/', '/calendar/key-dates.ics']]) {
+    for (const [page, path] of [
+      ['/events/', '/calendar.ics'],
+      ['/handbook/key-dates/', '/calendar/key-dates.ics'],
+    ]) {
       const html = await (await fetch(`${server.url}${page}`)).text();
       expect(html, page).toMatch(new RegExp(`href="webcal://[^"]+${path.replace('.', '\\.')}"`));
       expect(html, page).toContain(`href="${path}" download`);

@@ -13,21 +13,31 @@ beforeAll(async () => {
   client = new Client({ name: 'catalog-tests', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
 });
-afterAll(async () => { await client?.close(); });
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+afterAll(async () => {
+  await client?.close();
+});
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 describe('MCP catalog tools', () => {
   it('find_courses filters as the data says, with the same answer as GET /api/courses', async () => {
     const result = await call('find_courses', { delivery: 'online', term: '2027-spring', limit: 100 });
     expect(result.isError).toBeFalsy();
     const answer = result.structuredContent as { total: number; results: { code: string }[] };
-    expect(answer.results.map((c) => c.code)).toEqual(courses.filter((c) => c.delivery === 'online' && c.terms.includes('2027-spring')).map((c) => c.code).sort());
+    expect(answer.results.map((c) => c.code)).toEqual(
+      courses
+        .filter((c) => c.delivery === 'online' && c.terms.includes('2027-spring'))
+        .map((c) => c.code)
+        .sort(),
+    );
     const api = await (await fetch(`${server.url}/api/courses?delivery=online&term=2027-spring&limit=100`)).json();
     expect(answer).toEqual(api);
   });
 
   it('find_courses refuses an unknown department with the allowed values', async () => {
-    const result = await call('find_courses', { department: 'astrology' }).catch((err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }) as CallToolResult);
+    const result = await call('find_courses', { department: 'astrology' }).catch(
+      (err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }) as CallToolResult,
+    );
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('biblical-studies');
   });
@@ -40,8 +50,9 @@ describe('MCP catalog tools', () => {
     expect(answer.results.map((e) => e.id)).toEqual(upcoming.slice(0, 10));
     expect(answer.results.map((e) => e.id)).not.toContain('ashby-lecture-2026');
     const openDays = await call('upcoming_events', { kind: 'open-day', limit: 1 });
-    expect((openDays.structuredContent as { results: { id: string }[] }).results.map((e) => e.id))
-      .toEqual([events.find((e) => e.kind === 'open-day' && endOf(e) > NOW)!.id]);
+    expect((openDays.structuredContent as { results: { id: string }[] }).results.map((e) => e.id)).toEqual([
+      events.find((e) => e.kind === 'open-day' && endOf(e) > NOW)!.id,
+    ]);
   });
 
   it('get_page sends the events pages to upcoming_events: they change with the date', async () => {
@@ -52,6 +63,8 @@ describe('MCP catalog tools', () => {
 
   it('are listed in the MCP server card', async () => {
     const card = await (await fetch(`${server.url}/.well-known/mcp/server-card.json`)).json();
-    expect(card.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['find_courses', 'upcoming_events']));
+    expect(card.tools.map((t: { name: string }) => t.name)).toEqual(
+      expect.arrayContaining(['find_courses', 'upcoming_events']),
+    );
   });
 });

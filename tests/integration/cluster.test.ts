@@ -11,17 +11,29 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 /** One request on its own connection: status and body. */
 function send(url: string, method = 'GET', body?: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent: false, headers: body ? { 'Content-Type': 'application/json' } : {} }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (d) => { text += d; }).on('end', () => resolve({ status: res.statusCode!, text }));
-    });
+    const req = request(
+      url,
+      { method, agent: false, headers: body ? { 'Content-Type': 'application/json' } : {} },
+      (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (d) => {
+            text += d;
+          })
+          .on('end', () => resolve({ status: res.statusCode!, text }));
+      },
+    );
     req.on('error', reject).end(body);
   });
 }
 
 /** The pids of the server processes the primary runs now. */
 const workerPids = (server: RunningServer) =>
-  execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.process.pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.process.pid)], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
 
 const listening = (server: RunningServer) => server.logs.filter((l) => String(l.msg).startsWith('listening'));
 
@@ -50,15 +62,22 @@ describe('WEB_CONCURRENCY=2', { timeout: 90_000 }, () => {
       expect(pids).toHaveLength(2);
 
       // The signup limit is 3 per 10 minutes per client: 6 at once from one address, over both processes.
-      const signup = (i: number) => send(`${server.url}/api/email-marketing-signup`, 'POST', JSON.stringify({ email: `c${i}@example.org` }));
+      const signup = (i: number) =>
+        send(`${server.url}/api/email-marketing-signup`, 'POST', JSON.stringify({ email: `c${i}@example.org` }));
       const statuses = (await Promise.all([0, 1, 2, 3, 4, 5].map(signup))).map((r) => r.status).sort();
       expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
 
       // /metrics answers from whichever process, with every process's requests counted.
       const metrics = (await send(`${server.url}/metrics`)).text;
-      const count = (status: number) => Number(metrics.match(
-        new RegExp(`^http_request_duration_seconds_count\\{route="/api/email-marketing-signup",method="POST",status="${status}"\\} (\\d+)`, 'm'),
-      )?.[1]);
+      const count = (status: number) =>
+        Number(
+          metrics.match(
+            new RegExp(
+              `^http_request_duration_seconds_count\\{route="/api/email-marketing-signup",method="POST",status="${status}"\\} (\\d+)`,
+              'm',
+            ),
+          )?.[1],
+        );
       expect([count(200), count(429)]).toEqual([3, 3]);
 
       // A crashed process is replaced; the server keeps answering meanwhile.

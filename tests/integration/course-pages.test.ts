@@ -9,18 +9,21 @@ const server = useServer();
 const today = new Date().toISOString().slice(0, 10);
 
 describe('a course page leads somewhere', () => {
-  it.each(['BIB201', 'HIS110', 'MUS101'])('%s says when it next starts and links to the form, course and term filled in, for each open term', async (code) => {
-    const html = await (await fetch(`${server.url}/courses/${code.toLowerCase()}/`)).text();
-    const course = courses.find((c) => c.code === code)!;
-    const its = terms.filter((t) => course.terms.includes(t.id));
-    const next = its.find((t) => t.starts >= today);
-    if (next) expect(html).toMatch(new RegExp(`Next starts in <strong>${next.name}</strong>`));
-    for (const t of its) {
-      const link = `href="/register/?term=${t.id}&amp;course=${code}"`;
-      if (t.registrationOpen) expect(html).toContain(link);
-      else expect(html).not.toContain(link);
-    }
-  });
+  it.each(['BIB201', 'HIS110', 'MUS101'])(
+    '%s says when it next starts and links to the form, course and term filled in, for each open term',
+    async (code) => {
+      const html = await (await fetch(`${server.url}/courses/${code.toLowerCase()}/`)).text();
+      const course = courses.find((c) => c.code === code)!;
+      const its = terms.filter((t) => course.terms.includes(t.id));
+      const next = its.find((t) => t.starts >= today);
+      if (next) expect(html).toMatch(new RegExp(`Next starts in <strong>${next.name}</strong>`));
+      for (const t of its) {
+        const link = `href="/register/?term=${t.id}&amp;course=${code}"`;
+        if (t.registrationOpen) expect(html).toContain(link);
+        else expect(html).not.toContain(link);
+      }
+    },
+  );
 });
 
 describe('a course whose terms are all closed', () => {

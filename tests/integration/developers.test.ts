@@ -11,36 +11,55 @@ const server = useServer();
 /** Keys and value types at every level; arrays by their first item. */
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.length ? [shape(value[0])] : [];
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
   return typeof value;
 }
 
 describe('/developers curl examples, run as printed', () => {
-  it.each([...curlExamples, throttleExample].map((e) => [e.id, e] as const))('%s prints what the guide shows', async (_id, example) => {
-    const { stdout } = await run('sh', ['-c', withOrigin(example.command, server.url)]);
-    if (example.check === 'header-names') {
-      const names = (text: string) => text.trim().split(/\r?\n/).map((line) => line.split(':')[0]!.toLowerCase());
-      expect(stdout.trim().split(/\r?\n/).every((line) => /^[\w-]+: \d+\r?$/.test(line))).toBe(true);
-      expect(names(stdout)).toEqual(names(example.output));
-      return;
-    }
-    const actual = JSON.parse(stdout);
-    const shown = JSON.parse(withOrigin(example.output, server.url));
-    // Every error carries its own request's id: the guide shows one, the server answers another of the same form.
-    if (shown.error?.requestId) {
-      expect(actual.error.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      actual.error.requestId = shown.error.requestId;
-    }
-    if (example.check === 'exact') expect(actual).toEqual(shown);
-    else expect(shape(actual)).toEqual(shape(shown));
-  });
+  it.each([...curlExamples, throttleExample].map((e) => [e.id, e] as const))(
+    '%s prints what the guide shows',
+    async (_id, example) => {
+      const { stdout } = await run('sh', ['-c', withOrigin(example.command, server.url)]);
+      if (example.check === 'header-names') {
+        const names = (text: string) =>
+          text
+            .trim()
+            .split(/\r?\n/)
+            .map((line) => line.split(':')[0]!.toLowerCase());
+        expect(
+          stdout
+            .trim()
+            .split(/\r?\n/)
+            .every((line) => /^[\w-]+: \d+\r?$/.test(line)),
+        ).toBe(true);
+        expect(names(stdout)).toEqual(names(example.output));
+        return;
+      }
+      const actual = JSON.parse(stdout);
+      const shown = JSON.parse(withOrigin(example.output, server.url));
+      // Every error carries its own request's id: the guide shows one, the server answers another of the same form.
+      if (shown.error?.requestId) {
+        expect(actual.error.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        actual.error.requestId = shown.error.requestId;
+      }
+      if (example.check === 'exact') expect(actual).toEqual(shown);
+      else expect(shape(actual)).toEqual(shape(shown));
+    },
+  );
 });
 
 describe('/developers page', () => {
   it('is a page with a Markdown twin holding every example and every operation', async () => {
     const html = await (await fetch(`${server.url}/developers`)).text();
     const markdown = await (await fetch(`${server.url}/developers.md`)).text();
-    const decode = (s: string) => s.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+    const decode = (s: string) =>
+      s
+        .replaceAll('&#39;', "'")
+        .replaceAll('&quot;', '"')
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&amp;', '&');
     // The build's origin (SITE_URL or http://localhost:4321) is what the page prints.
     const origin = /<pre[^>]*><code>curl -s (https?:\/\/[^/\s]+)\/api\/health/.exec(html)?.[1];
     expect(origin).toMatch(/^https?:\/\/[^/\s]+$/);
@@ -48,10 +67,19 @@ describe('/developers page', () => {
       expect(decode(html)).toContain(withOrigin(example.command, origin!));
       expect(markdown).toContain(withOrigin(example.command, origin!));
     }
-    for (const item of Object.values(openApiDocument('https://northgate.example').paths as Record<string, Record<string, { operationId?: string }>>)) {
+    for (const item of Object.values(
+      openApiDocument('https://northgate.example').paths as Record<string, Record<string, { operationId?: string }>>,
+    )) {
       for (const op of Object.values(item)) if (op.operationId) expect(markdown).toContain(op.operationId);
     }
-    for (const text of ['developers@northgate.example', 'X-RateLimit-Remaining', 'Retry-After', '/.well-known/api-catalog', '/mcp', '/auth.md']) {
+    for (const text of [
+      'developers@northgate.example',
+      'X-RateLimit-Remaining',
+      'Retry-After',
+      '/.well-known/api-catalog',
+      '/mcp',
+      '/auth.md',
+    ]) {
       expect(markdown).toContain(text);
     }
   });

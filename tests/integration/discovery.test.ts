@@ -27,7 +27,9 @@ describe('discovery documents', () => {
     expect(res.headers.get('content-type')).toBe(type);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(type.startsWith('text/markdown') ? await res.text() : await res.json()).toEqual(type.startsWith('text/markdown') ? expect.stringMatching(/\S/) : expect.any(Object));
+    expect(type.startsWith('text/markdown') ? await res.text() : await res.json()).toEqual(
+      type.startsWith('text/markdown') ? expect.stringMatching(/\S/) : expect.any(Object),
+    );
   });
 
   it.each(documents)('HEAD %s answers like GET, without a body', async (path, status, type) => {
@@ -39,7 +41,11 @@ describe('discovery documents', () => {
   });
 
   it('the API catalog is an RFC 9264 linkset with service-desc, service-doc and status, and matches /openapi.json', async () => {
-    const catalog = await expectMatchesOpenApi('get', '/.well-known/api-catalog', await get('/.well-known/api-catalog')) as { linkset: Record<string, { href: string }[]>[] };
+    const catalog = (await expectMatchesOpenApi(
+      'get',
+      '/.well-known/api-catalog',
+      await get('/.well-known/api-catalog'),
+    )) as { linkset: Record<string, { href: string }[]>[] };
     const [entry] = catalog.linkset;
     expect(entry!.anchor).toBe(`${server.url}/api/`);
     expect(entry!['service-desc']![0]!.href).toBe(`${server.url}/openapi.json`);
@@ -65,7 +71,11 @@ describe('discovery documents', () => {
   });
 
   it('the homepage sends Link rel="api-catalog" beside its twin link, for HTML and Markdown', async () => {
-    for (const [path, accept] of [['/', 'text/html'], ['/index.html', 'text/html'], ['/', 'text/markdown']] as const) {
+    for (const [path, accept] of [
+      ['/', 'text/html'],
+      ['/index.html', 'text/html'],
+      ['/', 'text/markdown'],
+    ] as const) {
       const res = await get(path, { headers: { Accept: accept } });
       expect(res.status).toBe(200);
       expect(res.headers.get('link')).toContain(`<${server.url}/.well-known/api-catalog>; rel="api-catalog"`);
@@ -79,14 +89,25 @@ describe('discovery documents', () => {
       if (Array.isArray(value)) value.forEach(collect);
       else if (value && typeof value === 'object') {
         for (const [key, v] of Object.entries(value)) {
-          if (['href', 'url', 'documentationUrl', 'resource_documentation'].includes(key) && typeof v === 'string') hrefs.add(v);
+          if (['href', 'url', 'documentationUrl', 'resource_documentation'].includes(key) && typeof v === 'string')
+            hrefs.add(v);
           else collect(v);
         }
       }
     };
-    for (const path of ['/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/oauth-protected-resource']) collect(await (await get(path)).json());
+    for (const path of [
+      '/.well-known/api-catalog',
+      '/.well-known/ai-catalog.json',
+      '/.well-known/oauth-protected-resource',
+    ])
+      collect(await (await get(path)).json());
     expect([...hrefs].map((h) => new URL(h).pathname).sort()).toEqual([
-      '/.well-known/mcp/server-card.json', '/api/health', '/auth.md', '/developers', '/llms.txt', '/openapi.json',
+      '/.well-known/mcp/server-card.json',
+      '/api/health',
+      '/auth.md',
+      '/developers',
+      '/llms.txt',
+      '/openapi.json',
     ]);
     for (const href of hrefs) {
       expect(href.startsWith(server.url), href).toBe(true);
@@ -95,8 +116,14 @@ describe('discovery documents', () => {
     // The card's endpoint is the MCP server: it answers JSON-RPC with POST.
     const card = await (await get('/.well-known/mcp/server-card.json')).json();
     const init = await fetch(new URL(card.transport.endpoint, server.url), {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: card.protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: card.protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
     expect(init.status).toBe(200);
     expect((await init.json()).result.serverInfo).toEqual(card.serverInfo);
@@ -111,7 +138,8 @@ describe('discovery documents', () => {
       ['application/vnd.oai.openapi+json', '/openapi.json'],
       ['text/plain', '/llms.txt'],
     ]);
-    for (const entry of catalog.entries) expect(entry).toMatchObject({ identifier: expect.any(String), displayName: expect.any(String) });
+    for (const entry of catalog.entries)
+      expect(entry).toMatchObject({ identifier: expect.any(String), displayName: expect.any(String) });
   });
 
   it('the MCP server card lists what /mcp lists', async () => {
@@ -119,7 +147,13 @@ describe('discovery documents', () => {
     expect(card.serverInfo).toMatchObject({ name: 'northgate-institute', version: packageJson.version });
     expect(card.transport).toMatchObject({ type: 'streamable-http', endpoint: '/mcp', url: `${server.url}/mcp` });
     expect(card.capabilities).toHaveProperty('tools');
-    expect(card.tools.map((t: { name: string }) => t.name).sort()).toEqual(['ask_site', 'find_courses', 'get_page', 'search_site', 'upcoming_events']);
+    expect(card.tools.map((t: { name: string }) => t.name).sort()).toEqual([
+      'ask_site',
+      'find_courses',
+      'get_page',
+      'search_site',
+      'upcoming_events',
+    ]);
     for (const tool of card.tools) expect(tool.inputSchema.type).toBe('object');
   });
 
@@ -156,7 +190,9 @@ describe('discovery documents', () => {
 
 describe('real responses match /openapi.json', () => {
   const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const cases: [string, string, string, number, RequestInit | undefined][] = [
     ['get', '/api/health', '/api/health', 200, undefined],
@@ -169,11 +205,29 @@ describe('real responses match /openapi.json', () => {
     ['get', '/api/challenge/site-key', '/api/challenge/site-key', 503, undefined],
     ['post', '/api/email-marketing-signup', '/api/email-marketing-signup', 200, json({ email: 'grace@example.org' })],
     ['post', '/api/email-marketing-signup', '/api/email-marketing-signup', 400, json({ email: 'nope', extra: 1 })],
-    ['post', '/api/email-marketing-signup', '/api/email-marketing-signup', 415, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }],
+    [
+      'post',
+      '/api/email-marketing-signup',
+      '/api/email-marketing-signup',
+      415,
+      { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' },
+    ],
     ['post', '/api/email-marketing-signup', '/api/email-marketing-signup', 429, json({ email: 'again@example.org' })],
-    ['post', '/api/course-registration', '/api/course-registration', 400, json({ student: { studentId: 'S1', firstName: '', lastName: 'L', email: 'x' }, term: 'later', courses: [] })],
+    [
+      'post',
+      '/api/course-registration',
+      '/api/course-registration',
+      400,
+      json({ student: { studentId: 'S1', firstName: '', lastName: 'L', email: 'x' }, term: 'later', courses: [] }),
+    ],
     ['post', '/api/course-registration', '/api/course-registration', 413, json('x'.repeat(20_000))],
-    ['post', '/api/chat', '/api/chat', 503, json({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Greek?' }] }] })],
+    [
+      'post',
+      '/api/chat',
+      '/api/chat',
+      503,
+      json({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Greek?' }] }] }),
+    ],
     ['get', '/api/auth/{action}', '/api/auth/session', 404, undefined],
     ['post', '/api/auth/{action}', '/api/auth/signin/oidc', 404, { method: 'POST' }],
     ['get', '/api/{unknown}', '/api/nope', 404, undefined],
@@ -191,7 +245,8 @@ describe('a streamed chat answer matches /openapi.json', () => {
     const other = await startServer({ CHAT_OPENAI_BASE_URL: model.baseUrl, CHAT_MODEL: 'llama3.2' });
     try {
       const res = await fetch(`${other.url}/api/chat`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Greek?' }] }] }),
       });
       expect(res.status).toBe(200);

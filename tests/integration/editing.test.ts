@@ -31,7 +31,7 @@ describe('a draft is left out of the production build', () => {
   it('is not found by search, so the chat (which answers from search results) never cites it', async () => {
     const res = await get('/api/search?q=student%20housing%20rooms');
     expect(res.status).toBe(200);
-    const body = await res.json() as { results: { url: string }[] };
+    const body = (await res.json()) as { results: { url: string }[] };
     expect(body.results.map((r) => r.url).join(' ')).not.toContain('student-housing');
   });
 
@@ -41,7 +41,10 @@ describe('a draft is left out of the production build', () => {
     try {
       const page = (await client.callTool({ name: 'get_page', arguments: { path: `${DRAFT}/` } })) as CallToolResult;
       expect(page.isError).toBe(true);
-      const found = (await client.callTool({ name: 'search_site', arguments: { query: 'student housing rooms' } })) as CallToolResult;
+      const found = (await client.callTool({
+        name: 'search_site',
+        arguments: { query: 'student housing rooms' },
+      })) as CallToolResult;
       expect(JSON.stringify(found.content)).not.toContain('student-housing');
     } finally {
       await client.close();
@@ -77,10 +80,16 @@ describe('redirectFrom: an old URL answers 301 to the page', () => {
 
 describe('updated: the date the content last changed', () => {
   it('is shown on the page, in the twin front matter and as the sitemap lastmod', async () => {
-    expect(await (await get('/handbook/refunds/')).text()).toContain('<p class="updated">Last updated <time datetime="2026-09-01">1 September 2026</time></p>');
-    expect(await (await get('/handbook/refunds.md')).text()).toMatch(/^---\n[\s\S]*\nupdated: "2026-09-01"\n[\s\S]*?---\n/);
+    expect(await (await get('/handbook/refunds/')).text()).toContain(
+      '<p class="updated">Last updated <time datetime="2026-09-01">1 September 2026</time></p>',
+    );
+    expect(await (await get('/handbook/refunds.md')).text()).toMatch(
+      /^---\n[\s\S]*\nupdated: "2026-09-01"\n[\s\S]*?---\n/,
+    );
     const sitemap = await (await get('/sitemap-0.xml')).text();
-    expect(sitemap).toContain('<loc>http://localhost:4321/handbook/refunds/</loc><lastmod>2026-09-01T00:00:00.000Z</lastmod>');
+    expect(sitemap).toContain(
+      '<loc>http://localhost:4321/handbook/refunds/</loc><lastmod>2026-09-01T00:00:00.000Z</lastmod>',
+    );
     // A page without `updated` says nothing it does not know.
     expect(await (await get('/handbook/grading/')).text()).not.toContain('class="updated"');
   });
@@ -95,6 +104,8 @@ describe('content images', () => {
     expect(img).toMatch(/ srcset="[^"]* 640w, [^"]* 1600w"/);
     expect(img).toContain(' width="1600" height="500"');
     expect(img).toContain(` alt="${alt}"`);
-    expect(await (await get('/about.md')).text()).toMatch(new RegExp(`!\\[${alt}\\]\\(/_astro/founded-1911\\.[\\w-]+\\.webp\\)`));
+    expect(await (await get('/about.md')).text()).toMatch(
+      new RegExp(`!\\[${alt}\\]\\(/_astro/founded-1911\\.[\\w-]+\\.webp\\)`),
+    );
   });
 });

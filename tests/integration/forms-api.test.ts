@@ -8,30 +8,55 @@ import { committed, expectApiError, newClient, newDataDir, postJson, registratio
 const dataDir = newDataDir();
 const server = useServer({ TRUST_PROXY: '1', DATA_DIR: dataDir });
 
-const signup = (body: unknown, client = newClient(), headers?: Record<string, string>) => postJson(server.url, '/api/email-marketing-signup', body, { client, headers });
-const register = (body: unknown, client = newClient(), headers?: Record<string, string>) => postJson(server.url, '/api/course-registration', body, { client, headers });
+const signup = (body: unknown, client = newClient(), headers?: Record<string, string>) =>
+  postJson(server.url, '/api/email-marketing-signup', body, { client, headers });
+const register = (body: unknown, client = newClient(), headers?: Record<string, string>) =>
+  postJson(server.url, '/api/course-registration', body, { client, headers });
 
 describe('POST /api/email-marketing-signup', () => {
   it('accepts a signup, stores it normalised, and answers a repeat the same way, merging it without a second row', async () => {
-    const first = await signup({ email: '  Grace.Hopper@Example.ORG ', name: 'Grace', interests: ['events', 'library'], source: '/newsletter/' });
+    const first = await signup({
+      email: '  Grace.Hopper@Example.ORG ',
+      name: 'Grace',
+      interests: ['events', 'library'],
+      source: '/newsletter/',
+    });
     // Leading spaces are not an address: the schema refuses them; the page trims before sending.
     await expectApiError(first, 400, 'INVALID_BODY');
-    const ok = await signup({ email: 'Grace.Hopper@Example.ORG', name: 'Grace', interests: ['events', 'library'], source: '/newsletter/' });
+    const ok = await signup({
+      email: 'Grace.Hopper@Example.ORG',
+      name: 'Grace',
+      interests: ['events', 'library'],
+      source: '/newsletter/',
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ status: 'accepted' });
     const again = await signup({ email: 'grace.hopper@example.org' });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ status: 'accepted' });
     // Anyone can post anyone's address: the same 200, and the stored name and source stay; new topics are only added.
-    const stranger = await signup({ email: 'grace.hopper@example.org', name: 'Mallory', interests: ['library', 'alumni'], source: '/elsewhere/' });
+    const stranger = await signup({
+      email: 'grace.hopper@example.org',
+      name: 'Mallory',
+      interests: ['library', 'alumni'],
+      source: '/elsewhere/',
+    });
     expect(await stranger.json()).toEqual({ status: 'accepted' });
     const rows = committed(dataDir, 'signups').filter((r) => r.email === 'grace.hopper@example.org');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Grace', interests: '["events","library","alumni"]', source: '/newsletter/' });
+    expect(rows[0]).toMatchObject({
+      name: 'Grace',
+      interests: '["events","library","alumni"]',
+      source: '/newsletter/',
+    });
   });
 
   it('answers 415 for a non-JSON body, with the rate-limit headers', async () => {
-    const res = await fetch(server.url + '/api/email-marketing-signup', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': newClient() }, body: 'email=a%40b.org' });
+    const res = await fetch(server.url + '/api/email-marketing-signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': newClient() },
+      body: 'email=a%40b.org',
+    });
     await expectApiError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(res.headers.get('x-ratelimit-limit')).toBe('3');
     expect(res.headers.get('x-ratelimit-remaining')).toBe('2');
@@ -39,7 +64,11 @@ describe('POST /api/email-marketing-signup', () => {
   });
 
   it('answers 413 for a body over 16 KiB', async () => {
-    await expectApiError(await signup({ email: 'a@example.org', name: 'x'.repeat(17 * 1024) }), 413, 'PAYLOAD_TOO_LARGE');
+    await expectApiError(
+      await signup({ email: 'a@example.org', name: 'x'.repeat(17 * 1024) }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 
   it('answers 413 for a chunked body over 16 KiB without reading all of it', async () => {
@@ -53,7 +82,10 @@ describe('POST /api/email-marketing-signup', () => {
       },
     });
     const res = await fetch(server.url + '/api/email-marketing-signup', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newClient() }, body, duplex: 'half',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newClient() },
+      body,
+      duplex: 'half',
     } as RequestInit);
     await expectApiError(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(sent).toBeLessThan(65536);
@@ -64,7 +96,11 @@ describe('POST /api/email-marketing-signup', () => {
   });
 
   it('answers 400 with one issue per field, unknown keys included', async () => {
-    const error = await expectApiError(await signup({ email: 'not-an-address', interests: ['astrology'], admin: true }), 400, 'INVALID_BODY');
+    const error = await expectApiError(
+      await signup({ email: 'not-an-address', interests: ['astrology'], admin: true }),
+      400,
+      'INVALID_BODY',
+    );
     expect(error.issues!.map((i) => i.path).sort()).toEqual(['admin', 'email', 'interests.0']);
   });
 
@@ -98,12 +134,21 @@ describe('POST /api/course-registration', () => {
     const body = await res.json();
     expect(body).toEqual({ status: 'accepted', registrationId: expect.stringMatching(/^reg_/) });
     const row = committed(dataDir, 'registrations').find((r) => r.id === body.registrationId)!;
-    expect(row).toMatchObject({ student_id: 'S123456', email: 'ada@example.org', term: '2027-spring', notes: 'Evenings, please.' });
+    expect(row).toMatchObject({
+      student_id: 'S123456',
+      email: 'ada@example.org',
+      term: '2027-spring',
+      notes: 'Evenings, please.',
+    });
     expect(JSON.parse(String(row.courses))).toEqual([{ code: 'BIB201' }, { code: 'THE310', section: 'B' }]);
   });
 
   it('points at the course that does not exist or is not offered in the term', async () => {
-    const error = await expectApiError(await register(registrationBody({ courses: [{ code: 'BIB201' }, { code: 'ZZZ999' }, { code: 'HIS110' }] })), 400, 'INVALID_BODY');
+    const error = await expectApiError(
+      await register(registrationBody({ courses: [{ code: 'BIB201' }, { code: 'ZZZ999' }, { code: 'HIS110' }] })),
+      400,
+      'INVALID_BODY',
+    );
     expect(error.issues).toEqual([
       { path: 'courses.1.code', message: expect.stringContaining('no course ZZZ999') },
       { path: 'courses.2.code', message: expect.stringContaining('not offered in Spring 2027') },
@@ -111,8 +156,14 @@ describe('POST /api/course-registration', () => {
   });
 
   it('refuses a term that is closed for registration and says which are open', async () => {
-    const error = await expectApiError(await register(registrationBody({ term: '2026-fall', courses: [{ code: 'HIS110' }] })), 400, 'INVALID_BODY');
-    expect(error.issues).toEqual([{ path: 'term', message: expect.stringMatching(/Fall 2026.*not open.*2027-spring/) }]);
+    const error = await expectApiError(
+      await register(registrationBody({ term: '2026-fall', courses: [{ code: 'HIS110' }] })),
+      400,
+      'INVALID_BODY',
+    );
+    expect(error.issues).toEqual([
+      { path: 'term', message: expect.stringMatching(/Fall 2026.*not open.*2027-spring/) },
+    ]);
   });
 
   it('points at nested fields: duplicate codes and bad student data', async () => {
@@ -131,16 +182,32 @@ describe('POST /api/course-registration', () => {
     expect(again.status).toBe(200);
     expect((await again.json()).registrationId).toBe(first.registrationId);
     expect(committed(dataDir, 'registrations').filter((r) => r.id === first.registrationId)).toHaveLength(1);
-    const other = await register(registrationBody({ term: '2027-fall', courses: [{ code: 'BIB201' }] }), newClient(), key);
+    const other = await register(
+      registrationBody({ term: '2027-fall', courses: [{ code: 'BIB201' }] }),
+      newClient(),
+      key,
+    );
     expect((await expectApiError(other, 400, 'INVALID_BODY')).message).toContain('Idempotency-Key');
   });
 
   it('refuses an over-long Idempotency-Key', async () => {
-    await expectApiError(await register(registrationBody(), newClient(), { 'Idempotency-Key': 'k'.repeat(129) }), 400, 'INVALID_BODY');
+    await expectApiError(
+      await register(registrationBody(), newClient(), { 'Idempotency-Key': 'k'.repeat(129) }),
+      400,
+      'INVALID_BODY',
+    );
   });
 
   it('answers 415, 413 and 400 like the signup route', async () => {
-    await expectApiError(await fetch(server.url + '/api/course-registration', { method: 'POST', body: '{}', headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': newClient() } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectApiError(
+      await fetch(server.url + '/api/course-registration', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': newClient() },
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     await expectApiError(await register(registrationBody({ notes: 'n'.repeat(20_000) })), 413, 'PAYLOAD_TOO_LARGE');
     await expectApiError(await register('nope'), 400, 'INVALID_BODY');
   });
@@ -158,15 +225,20 @@ describe('challenge helpers without a configured challenge', () => {
 });
 
 describe('form pages', () => {
-  it.each(['/newsletter/', '/register/', '/'])('%s loads its scripts from /_astro only, as the CSP requires', async (path) => {
-    const html = await (await fetch(server.url + path)).text();
-    // Data blocks (JSON-LD) are not run, so the CSP does not apply to them; every script that runs is a file.
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => tag !== '<script type="application/ld+json">');
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[^"]+\.js">$/);
-    expect(html).toContain('data-signup-form');
-    expect(html).not.toMatch(/\son[a-z]+="/); // no inline event handlers either
-  });
+  it.each(['/newsletter/', '/register/', '/'])(
+    '%s loads its scripts from /_astro only, as the CSP requires',
+    async (path) => {
+      const html = await (await fetch(server.url + path)).text();
+      // Data blocks (JSON-LD) are not run, so the CSP does not apply to them; every script that runs is a file.
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => tag !== '<script type="application/ld+json">');
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[^"]+\.js">$/);
+      expect(html).toContain('data-signup-form');
+      expect(html).not.toMatch(/\son[a-z]+="/); // no inline event handlers either
+    },
+  );
 
   it('offers only terms open for registration on the registration page', async () => {
     const html = await (await fetch(server.url + '/register/')).text();

@@ -1,21 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, useServer } from '../helpers/server.ts';
 import { committed, expectApiError, newClient, newDataDir, postJson, registrationBody } from '../helpers/forms.ts';
-import { REAL_LIKE_SECRET, startTurnstileStandIn, TEST_SECRET, type TurnstileStandIn } from '../helpers/turnstile-stand-in.ts';
+import {
+  REAL_LIKE_SECRET,
+  startTurnstileStandIn,
+  TEST_SECRET,
+  type TurnstileStandIn,
+} from '../helpers/turnstile-stand-in.ts';
 
 // Challenge on: a production-like secret against the siteverify stand-in (single-use tokens), on a site whose
 // public host is www.northgate.example: a token counts only if the widget ran there, rendered for its own form.
 const HOST = 'www.northgate.example';
 let standIn: TurnstileStandIn;
 const dataDir = newDataDir();
-beforeAll(async () => { standIn = await startTurnstileStandIn(); });
-afterAll(async () => { await standIn?.close(); });
+beforeAll(async () => {
+  standIn = await startTurnstileStandIn();
+});
+afterAll(async () => {
+  await standIn?.close();
+});
 const server = useServer(() => ({
-  TRUST_PROXY: '1', DATA_DIR: dataDir, TURNSTILE_SITE_KEY: '0x4AAAAAAAStandInSiteKey', TURNSTILE_SECRET_KEY: REAL_LIKE_SECRET,
-  TURNSTILE_VERIFY_URL: standIn.url, TURNSTILE_TIMEOUT_MS: '1000', SITE_URL: `https://${HOST}`,
+  TRUST_PROXY: '1',
+  DATA_DIR: dataDir,
+  TURNSTILE_SITE_KEY: '0x4AAAAAAAStandInSiteKey',
+  TURNSTILE_SECRET_KEY: REAL_LIKE_SECRET,
+  TURNSTILE_VERIFY_URL: standIn.url,
+  TURNSTILE_TIMEOUT_MS: '1000',
+  SITE_URL: `https://${HOST}`,
 }));
 
-const signup = (body: Record<string, unknown>, client = newClient()) => postJson(server.url, '/api/email-marketing-signup', body, { client });
+const signup = (body: Record<string, unknown>, client = newClient()) =>
+  postJson(server.url, '/api/email-marketing-signup', body, { client });
 const emails = () => committed(dataDir, 'signups').map((r) => r.email);
 /** A token from a widget on this site, rendered for the signup form unless said otherwise. */
 const token = ({ action = 'signup', hostname = HOST } = {}) => standIn.issueToken({ action, hostname });
@@ -46,28 +61,39 @@ describe('with the challenge configured', () => {
   });
 
   it('refuses a token the verifier never issued', async () => {
-    await expectApiError(await signup({ email: 'forged@example.org', turnstileToken: 'forged' }), 400, 'CHALLENGE_FAILED');
+    await expectApiError(
+      await signup({ email: 'forged@example.org', turnstileToken: 'forged' }),
+      400,
+      'CHALLENGE_FAILED',
+    );
   });
 
-  it('refuses a token solved on another site (hostname other than SITE_URL\'s)', async () => {
+  it("refuses a token solved on another site (hostname other than SITE_URL's)", async () => {
     const res = await signup({ email: 'elsewhere@example.org', turnstileToken: token({ hostname: 'evil.example' }) });
     expect((await expectApiError(res, 400, 'CHALLENGE_FAILED')).message).toMatch(/another site/);
     expect(emails()).not.toContain('elsewhere@example.org');
   });
 
   it('refuses a token rendered for the other form (action), in both directions', async () => {
-    const res = await signup({ email: 'wrong-form@example.org', turnstileToken: token({ action: 'course-registration' }) });
+    const res = await signup({
+      email: 'wrong-form@example.org',
+      turnstileToken: token({ action: 'course-registration' }),
+    });
     expect((await expectApiError(res, 400, 'CHALLENGE_FAILED')).message).toMatch(/another form/);
     expect(emails()).not.toContain('wrong-form@example.org');
-    const reg = await postJson(server.url, '/api/course-registration', registrationBody({ turnstileToken: token() }), { client: newClient() });
+    const reg = await postJson(server.url, '/api/course-registration', registrationBody({ turnstileToken: token() }), {
+      client: newClient(),
+    });
     await expectApiError(reg, 400, 'CHALLENGE_FAILED');
     expect(committed(dataDir, 'registrations')).toHaveLength(0);
   });
 
-  it('renders each form\'s widget with its own action', async () => {
+  it("renders each form's widget with its own action", async () => {
     const actions = async (path: string) => {
       const html = await (await fetch(server.url + path)).text();
-      return [...html.matchAll(/<div[^>]*\bdata-challenge-widget\b[^>]*>/g)].map((m) => /\bdata-action="([^"]*)"/.exec(m[0])?.[1]);
+      return [...html.matchAll(/<div[^>]*\bdata-challenge-widget\b[^>]*>/g)].map(
+        (m) => /\bdata-action="([^"]*)"/.exec(m[0])?.[1],
+      );
     };
     // The page's own form first, then the footer's signup form.
     expect(await actions('/newsletter/')).toEqual(['signup', 'signup']);
@@ -97,14 +123,24 @@ describe('with the challenge configured', () => {
   });
 
   it('guards registrations too, and replays an idempotent retry without spending a new token', async () => {
-    await expectApiError(await postJson(server.url, '/api/course-registration', registrationBody(), { client: newClient() }), 400, 'CHALLENGE_REQUIRED');
+    await expectApiError(
+      await postJson(server.url, '/api/course-registration', registrationBody(), { client: newClient() }),
+      400,
+      'CHALLENGE_REQUIRED',
+    );
     const spent = token({ action: 'course-registration' });
     const headers = { 'Idempotency-Key': 'challenge-retry-1' };
-    const first = await postJson(server.url, '/api/course-registration', registrationBody({ turnstileToken: spent }), { client: newClient(), headers });
+    const first = await postJson(server.url, '/api/course-registration', registrationBody({ turnstileToken: spent }), {
+      client: newClient(),
+      headers,
+    });
     expect(first.status).toBe(200);
     const { registrationId } = await first.json();
     // The client retries after a lost answer, with the same (now spent) token.
-    const retry = await postJson(server.url, '/api/course-registration', registrationBody({ turnstileToken: spent }), { client: newClient(), headers });
+    const retry = await postJson(server.url, '/api/course-registration', registrationBody({ turnstileToken: spent }), {
+      client: newClient(),
+      headers,
+    });
     expect(retry.status).toBe(200);
     expect((await retry.json()).registrationId).toBe(registrationId);
     expect(committed(dataDir, 'registrations')).toHaveLength(1);
@@ -112,10 +148,21 @@ describe('with the challenge configured', () => {
 });
 
 describe("Cloudflare's test secrets", () => {
-  it.each([[TEST_SECRET.pass, 200], [TEST_SECRET.fail, 400], [TEST_SECRET.spent, 400]])('secret %s answers %i', async (secret, status) => {
-    const own = await startServer({ TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: standIn.url });
+  it.each([
+    [TEST_SECRET.pass, 200],
+    [TEST_SECRET.fail, 400],
+    [TEST_SECRET.spent, 400],
+  ])('secret %s answers %i', async (secret, status) => {
+    const own = await startServer({
+      TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+      TURNSTILE_SECRET_KEY: secret,
+      TURNSTILE_VERIFY_URL: standIn.url,
+    });
     try {
-      const res = await postJson(own.url, '/api/email-marketing-signup', { email: 'test-key@example.org', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
+      const res = await postJson(own.url, '/api/email-marketing-signup', {
+        email: 'test-key@example.org',
+        turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX',
+      });
       expect(res.status).toBe(status);
       if (status !== 200) expect((await res.json()).error.code).toBe('CHALLENGE_FAILED');
     } finally {

@@ -9,10 +9,20 @@ describe('durability', () => {
     try {
       const emails = Array.from({ length: 100 }, (_, i) => `concurrent-${i}@example.org`);
       // Every address twice, at the same time, each from its own client.
-      const results = await Promise.all([...emails, ...emails].map((email, i) =>
-        postJson(server.url, '/api/email-marketing-signup', { email }, { client: `198.19.${i >> 8}.${i & 255}` }).then((r) => r.status)));
+      const results = await Promise.all(
+        [...emails, ...emails].map((email, i) =>
+          postJson(
+            server.url,
+            '/api/email-marketing-signup',
+            { email },
+            { client: `198.19.${i >> 8}.${i & 255}` },
+          ).then((r) => r.status),
+        ),
+      );
       expect(results.every((s) => s === 200)).toBe(true);
-      const rows = committed(dataDir, 'signups').map((r) => String(r.email)).sort();
+      const rows = committed(dataDir, 'signups')
+        .map((r) => String(r.email))
+        .sort();
       expect(rows).toEqual([...emails].sort());
     } finally {
       await server.stop();
@@ -33,7 +43,9 @@ describe('durability', () => {
           const res = await postJson(server.url, '/api/email-marketing-signup', { email });
           if (res.status === 200) acknowledged.push(email);
           await res.arrayBuffer();
-        } catch { /* the connection died with the server: not acknowledged */ }
+        } catch {
+          /* the connection died with the server: not acknowledged */
+        }
         if (acknowledged.length >= 150 && !killed) {
           killed = true;
           server.process.kill('SIGKILL');
@@ -51,7 +63,9 @@ describe('durability', () => {
       const lost = acknowledged.filter((e) => !stored.has(e));
       expect(lost).toEqual([]);
       expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length);
-      expect((await postJson(restarted.url, '/api/email-marketing-signup', { email: 'after-restart@example.org' })).status).toBe(200);
+      expect(
+        (await postJson(restarted.url, '/api/email-marketing-signup', { email: 'after-restart@example.org' })).status,
+      ).toBe(200);
     } finally {
       await restarted.stop();
     }

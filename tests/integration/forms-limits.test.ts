@@ -9,7 +9,8 @@ const direct = useServer();
 
 const signup = (base: string, xff?: string, email = 'limits@example.org') =>
   fetch(base + '/api/email-marketing-signup', {
-    method: 'POST', body: JSON.stringify({ email }),
+    method: 'POST',
+    body: JSON.stringify({ email }),
     headers: { 'Content-Type': 'application/json', ...(xff ? { 'X-Forwarded-For': xff } : {}) },
   });
 
@@ -73,7 +74,14 @@ describe('rate limits: 3 per 10 minutes per client', () => {
 
   it('refuses an over-limit client before the route, counting each refusal once, and a 413 still comes first', async () => {
     const client = newClient();
-    const refusals = async () => Number((await (await fetch(proxied.url + '/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text()).match(/rate_limit_refusals_total\{limit="signup"\} (\d+)/)?.[1] ?? 0);
+    const refusals = async () =>
+      Number(
+        (
+          await (
+            await fetch(proxied.url + '/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+          ).text()
+        ).match(/rate_limit_refusals_total\{limit="signup"\} (\d+)/)?.[1] ?? 0,
+      );
     for (let i = 0; i < 3; i++) await signup(proxied.url, client);
     const before = await refusals();
     for (let i = 0; i < 2; i++) {
@@ -85,7 +93,9 @@ describe('rate limits: 3 per 10 minutes per client', () => {
     }
     expect(await refusals()).toBe(before + 2);
     const tooBig = await fetch(proxied.url + '/api/email-marketing-signup', {
-      method: 'POST', body: JSON.stringify({ email: 'x'.repeat(20_000) }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+      method: 'POST',
+      body: JSON.stringify({ email: 'x'.repeat(20_000) }),
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
     });
     await expectApiError(tooBig, 413, 'PAYLOAD_TOO_LARGE');
   });

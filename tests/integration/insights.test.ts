@@ -8,8 +8,12 @@ import { useServer } from '../helpers/server.ts';
 const SECRET = 'integration-secret-of-at-least-32-characters';
 const DATA_DIR = mkdtempSync(join(tmpdir(), 'insights-data-'));
 const ENV = {
-  AUTH_SECRET: SECRET, STAFF_EMAIL_DOMAINS: 'northgate.example',
-  AUTH_OIDC_ISSUER: 'http://127.0.0.1:9', AUTH_OIDC_ID: 'web', AUTH_OIDC_SECRET: 'oidc-secret', DATA_DIR,
+  AUTH_SECRET: SECRET,
+  STAFF_EMAIL_DOMAINS: 'northgate.example',
+  AUTH_OIDC_ISSUER: 'http://127.0.0.1:9',
+  AUTH_OIDC_ID: 'web',
+  AUTH_OIDC_SECRET: 'oidc-secret',
+  DATA_DIR,
 };
 const SESSION_COOKIE = 'authjs.session-token';
 
@@ -23,9 +27,12 @@ const total = (html: string, name: string) => html.match(new RegExp(`data-total=
 
 describe('search and chat insights', () => {
   const server = useServer(ENV);
-  const post = (path: string, body: unknown) => fetch(server.url + path, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  });
+  const post = (path: string, body: unknown) =>
+    fetch(server.url + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('refuses the staff page and its CSV without a staff session', async () => {
     for (const path of ['/staff/insights', '/staff/insights/top.csv']) {
@@ -35,14 +42,22 @@ describe('search and chat insights', () => {
     }
   });
 
-  it('answers bad click and feedback bodies with a 4xx in the contract\'s shape', async () => {
-    for (const [path, body] of [['/api/search/clicks', { query: 'greek', rank: 0 }], ['/api/search/clicks', { query: ' ', rank: 1 }],
-      ['/api/chat/feedback', { question: 'q', rating: 'meh' }], ['/api/chat/feedback', { question: 'q', rating: 'up', extra: 1 }]] as const) {
+  it("answers bad click and feedback bodies with a 4xx in the contract's shape", async () => {
+    for (const [path, body] of [
+      ['/api/search/clicks', { query: 'greek', rank: 0 }],
+      ['/api/search/clicks', { query: ' ', rank: 1 }],
+      ['/api/chat/feedback', { question: 'q', rating: 'meh' }],
+      ['/api/chat/feedback', { question: 'q', rating: 'up', extra: 1 }],
+    ] as const) {
       const res = await post(path, body);
       expect(res.status, path).toBe(400);
       expect((await res.json()).error.code).toBe('INVALID_BODY');
     }
-    const wrongType = await fetch(`${server.url}/api/search/clicks`, { method: 'POST', body: 'x', headers: { 'Content-Type': 'text/plain' } });
+    const wrongType = await fetch(`${server.url}/api/search/clicks`, {
+      method: 'POST',
+      body: 'x',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(wrongType.status).toBe(415);
   });
 
@@ -51,7 +66,15 @@ describe('search and chat insights', () => {
       expect((await fetch(`${server.url}/api/search?q=${encodeURIComponent(q)}`)).status).toBe(200);
     }
     expect((await post('/api/search/clicks', { query: 'greek', rank: 2 })).status).toBe(202);
-    expect((await post('/api/chat/feedback', { question: 'When does term start?', rating: 'down', comment: 'Wrong. Mail me: ada.lovelace@example.org' })).status).toBe(202);
+    expect(
+      (
+        await post('/api/chat/feedback', {
+          question: 'When does term start?',
+          rating: 'down',
+          comment: 'Wrong. Mail me: ada.lovelace@example.org',
+        })
+      ).status,
+    ).toBe(202);
 
     const cookie = await staffCookie();
     let html = '';
@@ -72,7 +95,9 @@ describe('search and chat insights', () => {
     expect(html).toMatch(/<svg[^>]+role="img"/);
     expect(html).not.toContain('ada.lovelace@example.org');
 
-    const csv = await (await fetch(`${server.url}/staff/insights/top.csv?days=7`, { headers: { Cookie: cookie } })).text();
+    const csv = await (
+      await fetch(`${server.url}/staff/insights/top.csv?days=7`, { headers: { Cookie: cookie } })
+    ).text();
     expect(csv.split('\r\n')[1]).toBe('greek,2,0,1,2.0');
     // Nothing on disk holds the address either (the SQLite file and its WAL).
     for (const file of readdirSync(DATA_DIR).filter((f) => f.startsWith('submissions'))) {
@@ -88,7 +113,9 @@ describe('search and chat insights with INSIGHTS=off', () => {
   it('accepts clicks and counts them in the metrics, but stores nothing', async () => {
     expect((await fetch(`${server.url}/api/search?q=greek`)).status).toBe(200);
     const click = await fetch(`${server.url}/api/search/clicks`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'greek', rank: 1 }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'greek', rank: 1 }),
     });
     expect(click.status).toBe(202);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
@@ -96,7 +123,9 @@ describe('search and chat insights with INSIGHTS=off', () => {
     expect(metrics).toMatch(/search_clicks_total 1/);
     // Past the flush interval (5 s), the page still shows nothing and says recording is off.
     await new Promise((r) => setTimeout(r, 6000));
-    const html = await (await fetch(`${server.url}/staff/insights`, { headers: { Cookie: await staffCookie() } })).text();
+    const html = await (
+      await fetch(`${server.url}/staff/insights`, { headers: { Cookie: await staffCookie() } })
+    ).text();
     expect(html).toContain('Recording is turned off');
     expect(total(html, 'searches')).toBe('0');
     expect(total(html, 'clicks')).toBe('0');

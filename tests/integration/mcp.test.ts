@@ -15,24 +15,34 @@ beforeAll(async () => {
   client = new Client({ name: 'institute-tests', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
 });
-afterAll(async () => { await client?.close(); });
+afterAll(async () => {
+  await client?.close();
+});
 
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 const text = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
 /** A raw JSON-RPC POST, for what the SDK client would never send. */
-const rpc = (headers: Record<string, string>, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/list' }) => fetch(`${server.url}/mcp`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
-  body: JSON.stringify(body),
-});
+const rpc = (headers: Record<string, string>, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/list' }) =>
+  fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
   it('initializes with the server info and lists the five tools', async () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'northgate-institute', version: packageJson.version });
     expect(client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object) });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['ask_site', 'find_courses', 'get_page', 'search_site', 'upcoming_events']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'ask_site',
+      'find_courses',
+      'get_page',
+      'search_site',
+      'upcoming_events',
+    ]);
     const search = tools.find((t) => t.name === 'search_site')!;
     expect(search.inputSchema.required).toEqual(['query']);
     expect(search.outputSchema?.properties).toHaveProperty('results');
@@ -41,7 +51,10 @@ describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
   it('search_site finds pages, with the same results as /api/search', async () => {
     const result = await call('search_site', { query: 'greek', type: 'course', limit: 3 });
     expect(result.isError).toBeFalsy();
-    const answer = result.structuredContent as { total: number; results: { url: string; type: string; markdownUrl: string }[] };
+    const answer = result.structuredContent as {
+      total: number;
+      results: { url: string; type: string; markdownUrl: string }[];
+    };
     expect(answer.results.length).toBeGreaterThan(0);
     expect(answer.results.every((r) => r.type === 'course' && r.markdownUrl.endsWith('.md'))).toBe(true);
     const api = await (await fetch(`${server.url}/api/search?q=greek&type=course&limit=3`)).json();
@@ -50,7 +63,9 @@ describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
   });
 
   it('search_site refuses invalid arguments with an error, not a crash', async () => {
-    const result = await call('search_site', { query: '   ', limit: 500 }).catch((err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }) as CallToolResult);
+    const result = await call('search_site', { query: '   ', limit: 500 }).catch(
+      (err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }) as CallToolResult,
+    );
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/query|limit/);
   });
@@ -68,10 +83,27 @@ describe('MCP server at /mcp (the SDK client over Streamable HTTP)', () => {
   });
 
   it.each([
-    '/../package.json', '/courses/../../package.json', '/..%2f..%2fpackage.json', '%2e%2e/package.json', '/courses/%2e%2e/index',
-    '/etc/passwd', '/../../../../etc/passwd', '//etc/passwd', '\\..\\package.json', 'courses/bib201/', '/courses/bib201/?x=1',
-    '/404', '/404.md', '/pagefind/pagefind.js', '/_astro/x.md', '/staff/', '/api/health', '/nope/', 'file:///etc/passwd',
-    '/courses/bib201.md\u0000.html', '/courses\u2215bib201',
+    '/../package.json',
+    '/courses/../../package.json',
+    '/..%2f..%2fpackage.json',
+    '%2e%2e/package.json',
+    '/courses/%2e%2e/index',
+    '/etc/passwd',
+    '/../../../../etc/passwd',
+    '//etc/passwd',
+    '\\..\\package.json',
+    'courses/bib201/',
+    '/courses/bib201/?x=1',
+    '/404',
+    '/404.md',
+    '/pagefind/pagefind.js',
+    '/_astro/x.md',
+    '/staff/',
+    '/api/health',
+    '/nope/',
+    'file:///etc/passwd',
+    '/courses/bib201.md\u0000.html',
+    '/courses\u2215bib201',
   ])('get_page refuses %j', async (path) => {
     const result = await call('get_page', { path });
     expect(result.isError).toBe(true);
@@ -93,7 +125,12 @@ describe('/mcp transport rules', () => {
   });
 
   it('refuses a foreign Origin on the direct tool calls too (answered before Astro)', async () => {
-    const getPage = { jsonrpc: '2.0', id: 'p1', method: 'tools/call', params: { name: 'get_page', arguments: { path: '/courses/bib201/' } } };
+    const getPage = {
+      jsonrpc: '2.0',
+      id: 'p1',
+      method: 'tools/call',
+      params: { name: 'get_page', arguments: { path: '/courses/bib201/' } },
+    };
     const refused = await rpc({ Origin: 'https://evil.example' }, getPage);
     expect(refused.status).toBe(403);
     const res = await rpc({ Origin: server.url }, getPage);
@@ -105,7 +142,7 @@ describe('/mcp transport rules', () => {
     expect(body.result.content[0].text).toMatch(/^---\ntitle: /);
   });
 
-  it('accepts the site\'s own origin on loopback', async () => {
+  it("accepts the site's own origin on loopback", async () => {
     const res = await rpc({ Origin: server.url });
     expect(res.status).not.toBe(403);
   });
@@ -119,7 +156,11 @@ describe('/mcp transport rules', () => {
   });
 
   it('answers a malformed JSON-RPC body with a JSON-RPC error, not a crash', async () => {
-    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{nope' });
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).jsonrpc).toBe('2.0');
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
@@ -127,13 +168,19 @@ describe('/mcp transport rules', () => {
 });
 
 describe('MCP with SITE_URL set', () => {
-  it('accepts only SITE_URL\'s origin from browsers', async () => {
+  it("accepts only SITE_URL's origin from browsers", async () => {
     const other = await startServer({ SITE_URL: 'https://northgate.example' });
     try {
-      const post = (origin: string) => fetch(`${other.url}/mcp`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Origin: origin },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-      });
+      const post = (origin: string) =>
+        fetch(`${other.url}/mcp`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+            Origin: origin,
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        });
       expect((await post(other.url)).status).toBe(403);
       expect((await post('https://northgate.example')).status).not.toBe(403);
     } finally {
@@ -143,10 +190,11 @@ describe('MCP with SITE_URL set', () => {
 });
 
 describe('search_site limits', () => {
-  it('counts searches that miss the cache against the client\'s search limit, shared with /api/search', async () => {
+  it("counts searches that miss the cache against the client's search limit, shared with /api/search", async () => {
     const other = await startServer();
     const mcp = new Client({ name: 'institute-tests', version: '1.0.0' });
-    const search = async (query: string) => (await mcp.callTool({ name: 'search_site', arguments: { query, limit: 1 } })) as CallToolResult;
+    const search = async (query: string) =>
+      (await mcp.callTool({ name: 'search_site', arguments: { query, limit: 1 } })) as CallToolResult;
     try {
       await mcp.connect(new StreamableHTTPClientTransport(new URL(`${other.url}/mcp`)));
       const api = await fetch(`${other.url}/api/search?q=greek&limit=1`);
@@ -167,13 +215,20 @@ describe('search_site limits', () => {
 });
 
 describe('ask_site with a model (the OpenAI-compatible stand-in)', () => {
-  it('answers with the chat\'s text and the pages it used as sources, and a model failure is a tool error', async () => {
+  it("answers with the chat's text and the pages it used as sources, and a model failure is a tool error", async () => {
     const model = await startOpenAiStandIn({ words: ['Yes: ', 'Greek ', 'runs online.'] });
-    const other = await startServer({ CHAT_OPENAI_BASE_URL: model.baseUrl, CHAT_MODEL: 'llama3.2', SITE_URL: 'https://northgate.example' });
+    const other = await startServer({
+      CHAT_OPENAI_BASE_URL: model.baseUrl,
+      CHAT_MODEL: 'llama3.2',
+      SITE_URL: 'https://northgate.example',
+    });
     const mcp = new Client({ name: 'institute-tests', version: '1.0.0' });
     try {
       await mcp.connect(new StreamableHTTPClientTransport(new URL(`${other.url}/mcp`)));
-      const result = (await mcp.callTool({ name: 'ask_site', arguments: { question: 'Can I study Greek online?' } })) as CallToolResult;
+      const result = (await mcp.callTool({
+        name: 'ask_site',
+        arguments: { question: 'Can I study Greek online?' },
+      })) as CallToolResult;
       expect(result.isError).toBeFalsy();
       const answer = result.structuredContent as { answer: string; sources: { url: string; title?: string }[] };
       expect(answer.answer).toBe('Yes: Greek runs online.');
@@ -182,7 +237,10 @@ describe('ask_site with a model (the OpenAI-compatible stand-in)', () => {
       expect(text(result)).toContain('Sources:');
 
       model.behaviour = { words: [], status: 500 };
-      const failed = (await mcp.callTool({ name: 'ask_site', arguments: { question: 'Can I study Greek online?' } })) as CallToolResult;
+      const failed = (await mcp.callTool({
+        name: 'ask_site',
+        arguments: { question: 'Can I study Greek online?' },
+      })) as CallToolResult;
       expect(failed.isError).toBe(true);
       expect(text(failed)).toMatch(/not answering/);
     } finally {
@@ -201,8 +259,14 @@ describe('ask_site when its client goes away', () => {
       const client = new AbortController();
       const held = model.nextHold();
       const call = fetch(`${other.url}/mcp`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_site', arguments: { question: 'Can I study Greek online?' } } }),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'ask_site', arguments: { question: 'Can I study Greek online?' } },
+        }),
         signal: client.signal,
       }).catch(() => undefined);
       await held;
@@ -243,7 +307,12 @@ describe('MCP tool errors', () => {
 // Security finding 2: a batch of 100 get_page calls was answered with 1.6 MB, and 600 calls in a burst were all answered.
 describe('MCP abuse limits', () => {
   it('refuses a JSON-RPC batch with -32600 in a few hundred bytes', async () => {
-    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_page', arguments: { path: '/courses/bib201/' } } }));
+    const batch = Array.from({ length: 100 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'get_page', arguments: { path: '/courses/bib201/' } },
+    }));
     const res = await rpc({}, batch);
     expect(res.status).toBe(400);
     const body = await res.text();
@@ -253,7 +322,11 @@ describe('MCP abuse limits', () => {
 
   it('documents the /mcp limit in OpenAPI, the server card, /llms.txt and /developers', async () => {
     const card = await (await fetch(`${server.url}/.well-known/mcp/server-card.json`)).json();
-    expect(card.rateLimit).toMatchObject({ requests: expect.any(Number), windowSeconds: expect.any(Number), scope: 'client IP' });
+    expect(card.rateLimit).toMatchObject({
+      requests: expect.any(Number),
+      windowSeconds: expect.any(Number),
+      scope: 'client IP',
+    });
     const sentence = card.rateLimit.description as string;
     expect(sentence).toMatch(/^The MCP endpoint \/mcp is rate limited: \d+ messages per/);
     expect((await (await fetch(`${server.url}/openapi.json`)).json()).info.description).toContain(sentence);
@@ -264,10 +337,17 @@ describe('MCP abuse limits', () => {
   it('counts every call against a per-client /mcp limit, direct tool calls included', async () => {
     const other = await startServer();
     try {
-      const getPage = (id: number) => fetch(`${other.url}/mcp`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_page', arguments: { path: '/courses/bib201/' } } }),
-      });
+      const getPage = (id: number) =>
+        fetch(`${other.url}/mcp`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            method: 'tools/call',
+            params: { name: 'get_page', arguments: { path: '/courses/bib201/' } },
+          }),
+        });
       const first = await getPage(0);
       expect(first.status).toBe(200);
       const limit = Number(first.headers.get('x-ratelimit-limit'));

@@ -58,19 +58,38 @@ describe('/metrics', () => {
     const metrics = await scrape(server.url);
 
     const requests = series(metrics, 'http_request_duration_seconds', 'histogram');
-    expect([...new Set(requests.map((m) => m.labels.route))].sort()).toEqual(['/api/email-marketing-signup', '/api/search', '/api/{unknown}', 'page']);
+    expect([...new Set(requests.map((m) => m.labels.route))].sort()).toEqual([
+      '/api/email-marketing-signup',
+      '/api/search',
+      '/api/{unknown}',
+      'page',
+    ]);
     const unknown = requests.filter((m) => m.labels.route === '/api/{unknown}');
-    expect(unknown.map(({ labels, count }) => ({ labels, count }))).toEqual([{ labels: { route: '/api/{unknown}', method: 'GET', status: '404' }, count: 1 }]);
-    expect(requests.find((m) => m.labels.route === '/api/search')).toMatchObject({ labels: { method: 'GET', status: '200' }, count: 2 });
+    expect(unknown.map(({ labels, count }) => ({ labels, count }))).toEqual([
+      { labels: { route: '/api/{unknown}', method: 'GET', status: '404' }, count: 1 },
+    ]);
+    expect(requests.find((m) => m.labels.route === '/api/search')).toMatchObject({
+      labels: { method: 'GET', status: '200' },
+      count: 2,
+    });
 
-    expect(series(metrics, 'search_cache_lookups_total', 'counter').map((m) => [m.labels.result, m.value]).sort()).toEqual([['hit', 1], ['miss', 1]]);
+    expect(
+      series(metrics, 'search_cache_lookups_total', 'counter')
+        .map((m) => [m.labels.result, m.value])
+        .sort(),
+    ).toEqual([
+      ['hit', 1],
+      ['miss', 1],
+    ]);
     expect(series(metrics, 'search_worker_cpu_seconds', 'histogram')[0]!.count).toBeGreaterThanOrEqual(1);
     expect(series(metrics, 'search_queue_depth', 'gauge')[0]!.value).toBe(0);
     expect(series(metrics, 'chat_streams_in_flight', 'gauge')[0]!.value).toBe(0);
     series(metrics, 'chat_time_to_first_token_seconds', 'histogram');
     series(metrics, 'chat_model_errors_total', 'counter');
     const commits = series(metrics, 'store_commit_duration_seconds', 'histogram');
-    expect(commits.map(({ labels, count }) => ({ labels, count }))).toEqual([{ labels: { store: 'sqlite', operation: 'signup' }, count: 1 }]);
+    expect(commits.map(({ labels, count }) => ({ labels, count }))).toEqual([
+      { labels: { store: 'sqlite', operation: 'signup' }, count: 1 },
+    ]);
     series(metrics, 'store_commit_failures_total', 'counter');
     series(metrics, 'rate_limit_refusals_total', 'counter');
     series(metrics, 'rate_limit_redis_fallbacks_total', 'counter');
@@ -78,19 +97,27 @@ describe('/metrics', () => {
   });
 
   it('counts rate-limit refusals by limit', async () => {
-    for (let i = 0; i < 4; i++) await postJson(server.url, '/api/email-marketing-signup', { email: `limit${i}@example.org` });
+    for (let i = 0; i < 4; i++)
+      await postJson(server.url, '/api/email-marketing-signup', { email: `limit${i}@example.org` });
     // TRUST_PROXY=0: every request is the same loopback client, whose first signup the test above made.
     const refusals = series(await scrape(server.url), 'rate_limit_refusals_total', 'counter');
-    expect(refusals.map(({ labels, value }) => ({ labels, value }))).toEqual([{ labels: { limit: 'signup' }, value: 2 }]);
+    expect(refusals.map(({ labels, value }) => ({ labels, value }))).toEqual([
+      { labels: { limit: 'signup' }, value: 2 },
+    ]);
   });
 
   it('is not served to a request a proxy forwarded, or with a wrong token; the right token opens it', async () => {
     const forwarded = await fetch(`${server.url}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
     expect(forwarded.status).toBe(404);
     expect(await forwarded.text()).not.toContain('http_request');
-    const wrong = await fetch(`${server.url}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.9', Authorization: 'Bearer a-token-of-at-least-16-chaRS' } });
+    const wrong = await fetch(`${server.url}/metrics`, {
+      headers: { 'X-Forwarded-For': '203.0.113.9', Authorization: 'Bearer a-token-of-at-least-16-chaRS' },
+    });
     expect(wrong.status).toBe(404);
-    await scrape(server.url, { 'X-Forwarded-For': '203.0.113.9', Authorization: 'Bearer a-token-of-at-least-16-chars' });
+    await scrape(server.url, {
+      'X-Forwarded-For': '203.0.113.9',
+      Authorization: 'Bearer a-token-of-at-least-16-chars',
+    });
     expect((await fetch(`${server.url}/metrics`, { method: 'POST' })).status).toBe(405);
   });
 
@@ -105,7 +132,7 @@ describe('request ids', () => {
   const server = useServer();
   const proxied = useServer({ TRUST_PROXY: '1' });
 
-  it('echo a new id in the header, the ApiError and the request\'s log line; a client\'s own id is not trusted', async () => {
+  it("echo a new id in the header, the ApiError and the request's log line; a client's own id is not trusted", async () => {
     const res = await fetch(`${server.url}/api/search?limit=999`, { headers: { 'X-Request-Id': 'forged-id' } });
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(UUID);
@@ -139,21 +166,27 @@ const skipPostgres = postgresUnavailable();
 
 describe.skipIf(skipPostgres)('on PostgreSQL', () => {
   let pg: RunningPostgres;
-  beforeAll(async () => { pg = await startPostgres(); });
-  afterAll(async () => { await pg?.stop(); });
+  beforeAll(async () => {
+    pg = await startPostgres();
+  });
+  afterAll(async () => {
+    await pg?.stop();
+  });
 
   it('/readyz answers 503 while PostgreSQL is down and 200 again on its own when it returns', async () => {
     const server = await startServer({ DATABASE_URL: await pg.createDatabase() });
     try {
       const ready = await fetch(`${server.url}/readyz`);
       expect({ status: ready.status, body: await ready.json() }).toEqual({
-        status: 200, body: { status: 'ready', checks: { store: 'ok', migrations: 'ok', search: 'ok' } },
+        status: 200,
+        body: { status: 'ready', checks: { store: 'ok', migrations: 'ok', search: 'ok' } },
       });
       expect(ready.headers.get('cache-control')).toBe('no-store');
       await pg.stop();
       const down = await fetch(`${server.url}/readyz`);
       expect({ status: down.status, body: await down.json() }).toEqual({
-        status: 503, body: { status: 'not ready', checks: { store: 'failing', migrations: 'failing', search: 'ok' } },
+        status: 503,
+        body: { status: 'not ready', checks: { store: 'failing', migrations: 'failing', search: 'ok' } },
       });
       // The lib's own log line of that request carries the request's id.
       const warning = await server.waitForLog((l) => l.msg === 'readiness: check failing' && l.check === 'store');
@@ -161,7 +194,11 @@ describe.skipIf(skipPostgres)('on PostgreSQL', () => {
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200); // liveness is another question
       await pg.restart();
       let status = 0;
-      for (const deadline = Date.now() + 15_000; Date.now() < deadline && status !== 200; await new Promise((r) => setTimeout(r, 200))) {
+      for (
+        const deadline = Date.now() + 15_000;
+        Date.now() < deadline && status !== 200;
+        await new Promise((r) => setTimeout(r, 200))
+      ) {
         status = (await fetch(`${server.url}/readyz`)).status;
       }
       expect(status).toBe(200);
@@ -178,19 +215,31 @@ describe.skipIf(skipPostgres)('on PostgreSQL', () => {
     await store.createRegistration(sampleRegistration());
     const { stdout } = await command('erase', 'Ada@Example.org', { DATABASE_URL: url });
     expect(stdout).toContain('Removed 2 records of Ada@Example.org:\n  outbox: 0\n  signups: 1\n  registrations: 1\n');
-    const audit = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.audit === 'erase');
-    expect(audit).toMatchObject({ subject: `sha256:${addressHash('ada@example.org')}`, removed: { signups: 1, registrations: 1 } });
+    const audit = stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .find((l) => l.audit === 'erase');
+    expect(audit).toMatchObject({
+      subject: `sha256:${addressHash('ada@example.org')}`,
+      removed: { signups: 1, registrations: 1 },
+    });
     expect(JSON.stringify(audit).toLowerCase()).not.toContain('ada@');
-    expect((await store.listSignups({ limit: 10, offset: 0 })).items.map((s) => s.email)).toEqual(['grace@example.org']);
+    expect((await store.listSignups({ limit: 10, offset: 0 })).items.map((s) => s.email)).toEqual([
+      'grace@example.org',
+    ]);
     expect((await store.listRegistrations({ limit: 10, offset: 0 })).total).toBe(0);
     await store.close();
   });
 });
 
 /** Every file under `dir` whose bytes hold `text` (any case). */
-const filesHolding = (dir: string, text: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true }) : []).map(String)
-  .map((name) => join(dir, name)).filter((file) => statSync(file).isFile())
-  .filter((file) => readFileSync(file, 'latin1').toLowerCase().includes(text.toLowerCase()));
+const filesHolding = (dir: string, text: string): string[] =>
+  (existsSync(dir) ? readdirSync(dir, { recursive: true }) : [])
+    .map(String)
+    .map((name) => join(dir, name))
+    .filter((file) => statSync(file).isFile())
+    .filter((file) => readFileSync(file, 'latin1').toLowerCase().includes(text.toLowerCase()));
 
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
@@ -203,7 +252,10 @@ describe('on SQLite', () => {
     const dataDir = newDataDir();
     const server = await startServer({ DATA_DIR: dataDir });
     try {
-      expect((await postJson(server.url, '/api/email-marketing-signup', { email: 'Erase.Me@example.org', name: 'Erin' })).status).toBe(200);
+      expect(
+        (await postJson(server.url, '/api/email-marketing-signup', { email: 'Erase.Me@example.org', name: 'Erin' }))
+          .status,
+      ).toBe(200);
       await waitFor(() => filesHolding(join(dataDir, 'mail'), 'erase.me@example.org').length === 1);
       expect(filesHolding(dataDir, 'erase.me@example.org').length).toBeGreaterThan(1);
       const { stdout } = await command('erase', 'erase.me@example.org', { DATA_DIR: dataDir });
@@ -253,7 +305,10 @@ describe('on SQLite', () => {
     await store.upsertSignup({ email: 'old@example.org', interests: [] });
     await store.close();
     const db = new DatabaseSync(join(dataDir, 'submissions.sqlite'));
-    db.prepare('UPDATE registrations SET created_at = ? WHERE email = ?').run(Date.now() - 31 * 24 * 3600 * 1000, 'old@example.org');
+    db.prepare('UPDATE registrations SET created_at = ? WHERE email = ?').run(
+      Date.now() - 31 * 24 * 3600 * 1000,
+      'old@example.org',
+    );
     db.prepare('UPDATE signups SET created_at = ?').run(Date.now() - 400 * 24 * 3600 * 1000);
     db.close();
     const server = await startServer({ DATA_DIR: dataDir, RETENTION_DAYS: '30' });

@@ -12,12 +12,20 @@ import { postgresUnavailable, startPostgres, type RunningPostgres } from '../hel
 
 const skip = postgresUnavailable();
 let pg: RunningPostgres;
-beforeAll(async () => { if (!skip) pg = await startPostgres(); });
-afterAll(async () => { await pg?.stop(); });
+beforeAll(async () => {
+  if (!skip) pg = await startPostgres();
+});
+afterAll(async () => {
+  await pg?.stop();
+});
 
 const query = async <T>(url: string, run: (sql: postgres.Sql) => Promise<T>) => {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try { return await run(sql); } finally { await sql.end(); }
+  try {
+    return await run(sql);
+  } finally {
+    await sql.end();
+  }
 };
 
 describe.skipIf(skip)('PostgreSQL store', () => {
@@ -32,13 +40,18 @@ describe.skipIf(skip)('PostgreSQL store', () => {
     await Promise.all(stores.map((s) => s.close()));
     // A later start finds everything applied and changes nothing.
     await (await openPostgresStore(url, { poolSize: 1 })).close();
-    expect((await query(url, (sql) => sql`SELECT COUNT(*)::int AS n FROM schema_migrations`))[0]!.n).toBe(migrations.length);
+    expect((await query(url, (sql) => sql`SELECT COUNT(*)::int AS n FROM schema_migrations`))[0]!.n).toBe(
+      migrations.length,
+    );
   });
 
   it('stores no IP address column anywhere', async () => {
     const url = await pg.createDatabase();
     await (await openPostgresStore(url, { poolSize: 1 })).close();
-    const columns = await query(url, (sql) => sql`SELECT column_name FROM information_schema.columns WHERE table_name IN ('signups', 'registrations')`);
+    const columns = await query(
+      url,
+      (sql) => sql`SELECT column_name FROM information_schema.columns WHERE table_name IN ('signups', 'registrations')`,
+    );
     expect(columns.length).toBeGreaterThan(5);
     expect(columns.map((c) => String(c.column_name)).filter((c) => /ip|addr/i.test(c))).toEqual([]);
   });
@@ -48,12 +61,24 @@ describe.skipIf(skip)('PostgreSQL store', () => {
     const store = await openPostgresStore(url, { poolSize: 3 });
     const seen: number[] = [];
     const watcher = setInterval(() => {
-      query(pg.url, (sql) => sql`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE application_name = 'institute-website' AND datname = ${url.split('/').pop()!}`)
-        .then(([r]) => seen.push(r!.n), () => {});
+      query(
+        pg.url,
+        (sql) =>
+          sql`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE application_name = 'institute-website' AND datname = ${url.split('/').pop()!}`,
+      ).then(
+        ([r]) => seen.push(r!.n),
+        () => {},
+      );
     }, 5);
-    await Promise.all(Array.from({ length: 300 }, (_, i) => store.upsertSignup({ email: `pool-${i}@example.org`, interests: [] })));
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) => store.upsertSignup({ email: `pool-${i}@example.org`, interests: [] })),
+    );
     clearInterval(watcher);
-    const [{ n }] = await query(pg.url, (sql) => sql`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE application_name = 'institute-website' AND datname = ${url.split('/').pop()!}`) as [{ n: number }];
+    const [{ n }] = (await query(
+      pg.url,
+      (sql) =>
+        sql`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE application_name = 'institute-website' AND datname = ${url.split('/').pop()!}`,
+    )) as [{ n: number }];
     await store.close();
     expect(n).toBe(3); // the pool filled up to its size…
     expect(Math.max(...seen, n)).toBe(3); // …and never beyond
@@ -61,14 +86,18 @@ describe.skipIf(skip)('PostgreSQL store', () => {
   });
 
   it('refuses to open when the database cannot be reached', async () => {
-    await expect(openPostgresStore('postgres://postgres@127.0.0.1:1/none', { poolSize: 1 })).rejects.toThrow(/Migration 1 .*failed/);
+    await expect(openPostgresStore('postgres://postgres@127.0.0.1:1/none', { poolSize: 1 })).rejects.toThrow(
+      /Migration 1 .*failed/,
+    );
   });
 });
 
 // Last: it stops and restarts the server the tests above share.
 describe.skipIf(skip)('PostgreSQL store outage', () => {
   let store: SubmissionStore;
-  afterAll(async () => { await store?.close(); });
+  afterAll(async () => {
+    await store?.close();
+  });
 
   it('rejects while the database is down and works again when it returns, with the same store', async () => {
     store = await openPostgresStore(await pg.createDatabase(), { poolSize: 2 });
@@ -89,7 +118,9 @@ describe.skipIf(skip)('PostgreSQL outbox: several instances', () => {
     const stores = await Promise.all(Array.from({ length: 3 }, () => openPostgresStore(url, { poolSize: 4 })));
     try {
       for (let i = 0; i < 60; i++) {
-        await stores[i % 3]!.createRegistration(sampleRegistration(), undefined, (id) => [{ to: `s${i}@example.org`, subject: id, text: 'receipt' }]);
+        await stores[i % 3]!.createRegistration(sampleRegistration(), undefined, (id) => [
+          { to: `s${i}@example.org`, subject: id, text: 'receipt' },
+        ]);
       }
       const delivered: string[] = [];
       // Each delivery takes a moment, as an SMTP round trip does, so the instances really overlap.

@@ -10,13 +10,20 @@ import { useServer } from '../helpers/server.ts';
 
 // A provider is configured, so /api/auth/* reaches Auth.js, which reads the body of a POST.
 const PROVIDER = {
-  AUTH_SECRET: 'integration-secret-of-at-least-32-characters', STAFF_EMAIL_DOMAINS: 'northgate.example',
-  AUTH_OIDC_ISSUER: 'http://127.0.0.1:9', AUTH_OIDC_ID: 'web', AUTH_OIDC_SECRET: 'oidc-secret',
+  AUTH_SECRET: 'integration-secret-of-at-least-32-characters',
+  STAFF_EMAIL_DOMAINS: 'northgate.example',
+  AUTH_OIDC_ISSUER: 'http://127.0.0.1:9',
+  AUTH_OIDC_ID: 'web',
+  AUTH_OIDC_SECRET: 'oidc-secret',
 };
 
 const server = useServer(PROVIDER);
 
-interface RawAnswer { status: number; headers: Record<string, string>; body: string }
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /**
  * Sends the head of a request and `body` over a plain socket, never finishing a declared or chunked body, and
@@ -30,7 +37,9 @@ function rawRequest(head: string, body = ''): Promise<RawAnswer> {
       const end = received.indexOf('\r\n\r\n');
       if (end === -1) return undefined;
       const [statusLine, ...lines] = received.slice(0, end).split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       const rest = received.slice(end + 4);
       const status = Number(statusLine.split(' ')[1]);
       if (headers['transfer-encoding'] === 'chunked') {
@@ -53,11 +62,22 @@ function rawRequest(head: string, body = ''): Promise<RawAnswer> {
     socket.on('data', (d) => {
       received += d;
       const answer = parse();
-      if (answer) { socket.destroy(); resolve(answer); }
+      if (answer) {
+        socket.destroy();
+        resolve(answer);
+      }
     });
     // The server may reset the connection once it has answered: what arrived before counts.
-    socket.on('error', () => { const answer = parse(); if (answer) resolve(answer); else reject(new Error(`no answer: ${received}`)); });
-    socket.on('close', () => { const answer = parse(); if (answer) resolve(answer); else reject(new Error(`closed without an answer: ${received}`)); });
+    socket.on('error', () => {
+      const answer = parse();
+      if (answer) resolve(answer);
+      else reject(new Error(`no answer: ${received}`));
+    });
+    socket.on('close', () => {
+      const answer = parse();
+      if (answer) resolve(answer);
+      else reject(new Error(`closed without an answer: ${received}`));
+    });
     socket.write(head.replaceAll('\n', '\r\n') + '\r\n');
     if (body) socket.write(body);
   });
@@ -69,7 +89,11 @@ const chunked = (size: number, chunk = 4096) => {
   return out; // no last chunk: the body never ends
 };
 
-function expectApiErrorBody(answer: { status: number; headers: Record<string, string>; body: string }, status: number, code: string) {
+function expectApiErrorBody(
+  answer: { status: number; headers: Record<string, string>; body: string },
+  status: number,
+  code: string,
+) {
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
   const body = apiErrorSchema.parse(JSON.parse(answer.body));
@@ -80,22 +104,34 @@ describe('request bodies are capped before anything reads them', () => {
   it('refuses a declared 900 MB form to /api/auth/* at once, with a JSON 413', async () => {
     const answer = await rawRequest(
       `POST /api/auth/signin/oidc HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/x-www-form-urlencoded\nContent-Length: ${900 * 1024 * 1024}\n`,
-      'csrfToken=' + 'a'.repeat(1000));
+      'csrfToken=' + 'a'.repeat(1000),
+    );
     expectApiErrorBody(answer, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('leaves the rest of a refused body unread and closes the connection', async () => {
     const socket = connect(server.port, '127.0.0.1');
     socket.on('data', () => {});
-    const closed = new Promise<void>((resolve) => { socket.on('close', () => resolve()); socket.on('error', () => {}); });
-    socket.write(`POST /api/auth/signin/oidc HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${900 * 1024 * 1024}\r\n\r\n`);
+    const closed = new Promise<void>((resolve) => {
+      socket.on('close', () => resolve());
+      socket.on('error', () => {});
+    });
+    socket.write(
+      `POST /api/auth/signin/oidc HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${900 * 1024 * 1024}\r\n\r\n`,
+    );
     let written = 0;
     let open = true;
-    void closed.then(() => { open = false; });
+    void closed.then(() => {
+      open = false;
+    });
     const chunk = Buffer.alloc(64 * 1024, 'a');
     while (open && written < 64 * 1024 * 1024) {
       written += chunk.length;
-      if (!socket.write(chunk)) await new Promise((resolve) => { socket.once('drain', resolve); socket.once('close', resolve); });
+      if (!socket.write(chunk))
+        await new Promise((resolve) => {
+          socket.once('drain', resolve);
+          socket.once('close', resolve);
+        });
     }
     await closed;
     expect(written).toBeLessThan(64 * 1024 * 1024);
@@ -104,7 +140,8 @@ describe('request bodies are capped before anything reads them', () => {
   it('refuses a chunked body to /api/auth/* once it passes the cap, without waiting for its end', async () => {
     const answer = await rawRequest(
       'POST /api/auth/signout HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/x-www-form-urlencoded\nTransfer-Encoding: chunked\n',
-      chunked(64 * 1024));
+      chunked(64 * 1024),
+    );
     expectApiErrorBody(answer, 413, 'PAYLOAD_TOO_LARGE');
   });
 
@@ -114,12 +151,17 @@ describe('request bodies are capped before anything reads them', () => {
     let received = '';
     const statuses = () => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
     const answered = new Promise<void>((resolve) => {
-      socket.on('data', (d) => { received += d; if (statuses().length === 2) resolve(); });
+      socket.on('data', (d) => {
+        received += d;
+        if (statuses().length === 2) resolve();
+      });
       socket.on('close', () => resolve());
     });
     const body = 'a'.repeat(512 * 1024);
     // The refused signup, then a second request on the same connection: answered only if the first body was read.
-    socket.write(`POST /api/email-marketing-signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /api/email-marketing-signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     socket.write(body);
     socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     await answered;
@@ -129,21 +171,32 @@ describe('request bodies are capped before anything reads them', () => {
 
   it('still takes an auth form under the cap', async () => {
     const res = await fetch(`${server.url}/api/auth/signout`, {
-      method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'csrfToken=x',
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'csrfToken=x',
     });
     expect(res.status).not.toBe(413);
     expect(res.status).toBeLessThan(500);
   });
 
   it.each([
-    ['/api/chat', 64 * 1024], ['/api/email-marketing-signup', 16 * 1024], ['/api/course-registration', 16 * 1024],
+    ['/api/chat', 64 * 1024],
+    ['/api/email-marketing-signup', 16 * 1024],
+    ['/api/course-registration', 16 * 1024],
   ])('refuses a chunked body over the cap of %s (%i bytes) as JSON', async (path, cap) => {
-    const answer = await rawRequest(`POST ${path} HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\nTransfer-Encoding: chunked\n`, chunked(cap + 8192));
+    const answer = await rawRequest(
+      `POST ${path} HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\nTransfer-Encoding: chunked\n`,
+      chunked(cap + 8192),
+    );
     expectApiErrorBody(answer, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('answers /mcp over its cap the way the MCP transport does, with a JSON-RPC error', async () => {
-    const answer = await rawRequest(`POST /mcp HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: ${10 * 1024 * 1024}\n`, '{');
+    const answer = await rawRequest(
+      `POST /mcp HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: ${10 * 1024 * 1024}\n`,
+      '{',
+    );
     expect(answer.status).toBe(413);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
@@ -151,12 +204,19 @@ describe('request bodies are capped before anything reads them', () => {
 
   it('caps routes that take no body small: /api/health, /api/search, a page', async () => {
     for (const path of ['/api/health', '/api/search?q=greek']) {
-      expectApiErrorBody(await rawRequest(`POST ${path} HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${1024 * 1024}\n`), 413, 'PAYLOAD_TOO_LARGE');
+      expectApiErrorBody(
+        await rawRequest(`POST ${path} HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${1024 * 1024}\n`),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      );
     }
     const page = await rawRequest(`POST /about/ HTTP/1.1\nHost: 127.0.0.1\nContent-Length: ${1024 * 1024}\n`);
     expect(page.status).toBe(413);
     expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const get = await rawRequest(`GET /api/health HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n`, chunked(16 * 1024));
+    const get = await rawRequest(
+      `GET /api/health HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n`,
+      chunked(16 * 1024),
+    );
     expectApiErrorBody(get, 413, 'PAYLOAD_TOO_LARGE');
   });
 
@@ -167,40 +227,72 @@ describe('request bodies are capped before anything reads them', () => {
 });
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'FOO'];
-const PATHS = ['/', '/about/', '/search?q=greek', '/api/health', '/api/search', '/api/chat', '/api/unknown', '/api/auth/session',
-  '/mcp', '/openapi.json', '/.well-known/api-catalog', '/staff/', '/no-such-page/'];
+const PATHS = [
+  '/',
+  '/about/',
+  '/search?q=greek',
+  '/api/health',
+  '/api/search',
+  '/api/chat',
+  '/api/unknown',
+  '/api/auth/session',
+  '/mcp',
+  '/openapi.json',
+  '/.well-known/api-catalog',
+  '/staff/',
+  '/no-such-page/',
+];
 const isApi = (path: string) => path.startsWith('/api/');
 
 function send(method: string, path: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: { Accept: 'application/json, text/event-stream' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path,
+        headers: { Accept: 'application/json, text/event-stream' },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 describe('every method on every path gets a deliberate answer', () => {
-  it.each(PATHS)('%s: no 500 (a 503 AI_UNAVAILABLE is deliberate), no dropped connection; /api/* answers JSON ApiError errors; 405 carries Allow', async (path) => {
-    for (const method of METHODS) {
-      const answer = await send(method, path);
-      const where = `${method} ${path} → ${answer.status} ${answer.headers['content-type']}`;
-      expect(answer.status, where).not.toBe(500);
-      if (answer.status === 405) expect(answer.headers.allow, where).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
-      if (isApi(path) && answer.status >= 400) {
-        expect(answer.headers['content-type'], where).toBe('application/json; charset=utf-8');
-        if (method !== 'HEAD') expect(apiErrorSchema.safeParse(JSON.parse(answer.body)).success, where).toBe(true);
+  it.each(PATHS)(
+    '%s: no 500 (a 503 AI_UNAVAILABLE is deliberate), no dropped connection; /api/* answers JSON ApiError errors; 405 carries Allow',
+    async (path) => {
+      for (const method of METHODS) {
+        const answer = await send(method, path);
+        const where = `${method} ${path} → ${answer.status} ${answer.headers['content-type']}`;
+        expect(answer.status, where).not.toBe(500);
+        if (answer.status === 405) expect(answer.headers.allow, where).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
+        if (isApi(path) && answer.status >= 400) {
+          expect(answer.headers['content-type'], where).toBe('application/json; charset=utf-8');
+          if (method !== 'HEAD') expect(apiErrorSchema.safeParse(JSON.parse(answer.body)).success, where).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each([
-    ['TRACE', '/api/health', 'GET, HEAD'], ['TRACE', '/api/chat', 'POST'], ['TRACE', '/', 'GET, HEAD'],
-    ['POST', '/', 'GET, HEAD'], ['DELETE', '/about/', 'GET, HEAD'], ['POST', '/staff/', 'GET, HEAD'], ['PUT', '/search', 'GET, HEAD'],
+    ['TRACE', '/api/health', 'GET, HEAD'],
+    ['TRACE', '/api/chat', 'POST'],
+    ['TRACE', '/', 'GET, HEAD'],
+    ['POST', '/', 'GET, HEAD'],
+    ['DELETE', '/about/', 'GET, HEAD'],
+    ['POST', '/staff/', 'GET, HEAD'],
+    ['PUT', '/search', 'GET, HEAD'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
     const answer = await send(method, path);
     expect(answer.status).toBe(405);
@@ -228,9 +320,12 @@ describe('every method on every path gets a deliberate answer', () => {
     expect((await send('TRACE', '/api/unknown')).status).toBe(404);
   });
 
-  it.each(['/api/%E0%A4%A', '/api/search?q=%E0%A4%A', '/.well-known/%FF'])('answers a malformed URL %s with a JSON 400 INVALID_QUERY', async (path) => {
-    expectApiErrorBody(await send('GET', path), 400, 'INVALID_QUERY');
-  });
+  it.each(['/api/%E0%A4%A', '/api/search?q=%E0%A4%A', '/.well-known/%FF'])(
+    'answers a malformed URL %s with a JSON 400 INVALID_QUERY',
+    async (path) => {
+      expectApiErrorBody(await send('GET', path), 400, 'INVALID_QUERY');
+    },
+  );
 
   it('answers a malformed page URL with a plain 400', async () => {
     const answer = await send('GET', '/%E0%A4%A');
@@ -246,7 +341,14 @@ describe('the last-resort 500', () => {
     const config = getConfig();
     // A route handler that fails outside every route's own error handling.
     const astroHandler = () => Promise.reject(new Error('secret internals'));
-    app = createServer(createApp({ config, log: pino({ level: 'silent' }), clientDir: join(process.cwd(), 'dist/client'), astroHandler }));
+    app = createServer(
+      createApp({
+        config,
+        log: pino({ level: 'silent' }),
+        clientDir: join(process.cwd(), 'dist/client'),
+        astroHandler,
+      }),
+    );
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     port = (app.address() as { port: number }).port;
   });

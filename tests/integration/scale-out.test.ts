@@ -32,14 +32,22 @@ afterAll(async () => {
 
 const db = async <T>(run: (sql: postgres.Sql) => Promise<T>) => {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try { return await run(sql); } finally { await sql.end(); }
+  try {
+    return await run(sql);
+  } finally {
+    await sql.end();
+  }
 };
-const signup = (server: RunningServer, client: string, email: string) => postJson(server.url, '/api/email-marketing-signup', { email }, { client });
-const statuses = async (responses: Promise<Response>[]) => Promise.all(responses.map(async (r) => {
-  const res = await r;
-  await res.arrayBuffer();
-  return res.status;
-}));
+const signup = (server: RunningServer, client: string, email: string) =>
+  postJson(server.url, '/api/email-marketing-signup', { email }, { client });
+const statuses = async (responses: Promise<Response>[]) =>
+  Promise.all(
+    responses.map(async (r) => {
+      const res = await r;
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
 const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 /** Retries `attempt` (each time with fresh clients) until it returns true; the outage tests wait on recovery. */
 async function eventually(attempt: () => Promise<boolean>, what: string, tries = 60) {
@@ -62,14 +70,18 @@ describe.skipIf(skip)('two instances, one PostgreSQL, one Redis', () => {
 
   it('refuses to start when PostgreSQL cannot be reached, without printing the password', async () => {
     const started = startServer({ DATABASE_URL: 'postgres://app:hunter2@127.0.0.1:1/institute' });
-    await expect(started).rejects.toThrow(/submissions store \(PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/institute\) could not be opened/);
+    await expect(started).rejects.toThrow(
+      /submissions store \(PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/institute\) could not be opened/,
+    );
     await expect(started).rejects.not.toThrow(/hunter2/);
   });
 
   it('admits exactly the limit of 200 concurrent signups of one client spread over both instances', async () => {
     const client = newClient();
     const tag = `burst-${Date.now()}`;
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => signup(i % 2 ? a : b, client, `${tag}-${i}@example.org`)));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => signup(i % 2 ? a : b, client, `${tag}-${i}@example.org`)),
+    );
     const codes = responses.map((r) => r.status);
     // Had Redis been slow to answer, the instances would have counted in memory (and said so in their logs).
     expect([...a.logs, ...b.logs].filter((l) => /Redis did not answer/.test(String(l.msg)))).toEqual([]);
@@ -88,22 +100,31 @@ describe.skipIf(skip)('two instances, one PostgreSQL, one Redis', () => {
     // A connection the server closed as idle just as the client reused it (likely with 1,000 requests on a busy
     // machine) is retried once with the same key: what a real client does, and safe by the key's contract.
     const post = (server: RunningServer, key: string, client: string) =>
-      postJson(server.url, '/api/course-registration', registrationBody(), { client, headers: { 'Idempotency-Key': key } });
+      postJson(server.url, '/api/course-registration', registrationBody(), {
+        client,
+        headers: { 'Idempotency-Key': key },
+      });
     const send = (server: RunningServer, key: string, client: string) =>
-      post(server, key, client).catch((err: unknown) => {
-        if (err instanceof TypeError) return post(server, key, client);
-        throw err;
-      }).then(async (res) => ({ status: res.status, body: await res.json() as { registrationId?: string } }));
-    const pairs = await Promise.all(keys.map((key) => {
-      const client = newClient();
-      return Promise.all([send(a, key, client), send(b, key, client)]);
-    }));
+      post(server, key, client)
+        .catch((err: unknown) => {
+          if (err instanceof TypeError) return post(server, key, client);
+          throw err;
+        })
+        .then(async (res) => ({ status: res.status, body: (await res.json()) as { registrationId?: string } }));
+    const pairs = await Promise.all(
+      keys.map((key) => {
+        const client = newClient();
+        return Promise.all([send(a, key, client), send(b, key, client)]);
+      }),
+    );
     for (const [fromA, fromB] of pairs) {
       expect([fromA.status, fromB.status]).toEqual([200, 200]);
       // The retry on the other instance got the registration the first one stored, not a second one.
       expect(fromB.body.registrationId).toBe(fromA.body.registrationId);
     }
-    const rows = await db((sql) => sql`SELECT id, idempotency_key FROM registrations WHERE idempotency_key IN ${sql(keys)}`);
+    const rows = await db(
+      (sql) => sql`SELECT id, idempotency_key FROM registrations WHERE idempotency_key IN ${sql(keys)}`,
+    );
     expect(rows).toHaveLength(500);
     expect(new Set(rows.map((r) => r.idempotency_key)).size).toBe(500);
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(pairs.map(([fromA]) => fromA.body.registrationId)));
@@ -122,7 +143,11 @@ describe.skipIf(skip)('two instances, one PostgreSQL, one Redis', () => {
     }
     for (const server of [a, b]) {
       expect(server.logs.some((l) => /Redis (unavailable|connection lost)/.test(String(l.msg)))).toBe(true);
-      expect(server.logs.some((l) => /Redis did not answer: rate limits counted in this instance's memory/.test(String(l.msg)))).toBe(true);
+      expect(
+        server.logs.some((l) =>
+          /Redis did not answer: rate limits counted in this instance's memory/.test(String(l.msg)),
+        ),
+      ).toBe(true);
     }
 
     await redis.restart();
@@ -130,7 +155,8 @@ describe.skipIf(skip)('two instances, one PostgreSQL, one Redis', () => {
     await eventually(async () => {
       const client = newClient();
       const codes: number[] = [];
-      for (const server of [a, b, a, b]) codes.push(...await statuses([signup(server, client, `back-${codes.length}-${client}@example.org`)]));
+      for (const server of [a, b, a, b])
+        codes.push(...(await statuses([signup(server, client, `back-${codes.length}-${client}@example.org`)])));
       return count(codes, 200) === 3 && codes[3] === 429;
     }, 'both instances counting in Redis again');
   }, 60_000);
@@ -142,7 +168,11 @@ describe.skipIf(skip)('two instances, one PostgreSQL, one Redis', () => {
       await expectApiError(refused, 503, 'STORAGE_UNAVAILABLE');
       expect(refused.headers.get('retry-after')).toBe('30');
       expect(refused.headers.get('x-ratelimit-limit')).toBe('3');
-      await expectApiError(await postJson(server.url, '/api/course-registration', registrationBody(), { client: newClient() }), 503, 'STORAGE_UNAVAILABLE');
+      await expectApiError(
+        await postJson(server.url, '/api/course-registration', registrationBody(), { client: newClient() }),
+        503,
+        'STORAGE_UNAVAILABLE',
+      );
       expect((await fetch(server.url + '/api/health')).status).toBe(200);
     }
 
@@ -154,7 +184,11 @@ describe.skipIf(skip)('two instances, one PostgreSQL, one Redis', () => {
         return status === 200;
       }, `instance on port ${server.port} storing again`);
     }
-    const emails = (await db((sql) => sql`SELECT email FROM signups WHERE email LIKE 'during-%' OR email LIKE 'after-%'`)).map((r) => r.email).sort();
+    const emails = (
+      await db((sql) => sql`SELECT email FROM signups WHERE email LIKE 'during-%' OR email LIKE 'after-%'`)
+    )
+      .map((r) => r.email)
+      .sort();
     expect(emails).toEqual([`after-${a.port}@example.org`, `after-${b.port}@example.org`].sort());
     for (const server of [a, b]) expect(server.process.exitCode).toBeNull();
   }, 60_000);

@@ -6,10 +6,19 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 
 const client = join(process.cwd(), 'dist/client');
 let server: RunningServer;
-beforeAll(async () => { server = await startServer({ RATE_LIMIT_DISABLED: '1' }); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_DISABLED: '1' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
-interface Answer { query: string; suggestion?: string; total: number; results: { url: string; excerpt: string }[] }
+interface Answer {
+  query: string;
+  suggestion?: string;
+  total: number;
+  results: { url: string; excerpt: string }[];
+}
 const search = async (q: string): Promise<Answer> => {
   const res = await fetch(`${server.url}/api/search?${new URLSearchParams({ q })}`);
   expect(res.status).toBe(200);
@@ -49,14 +58,15 @@ describe('search finds what a visitor means', () => {
     expect(await search('greek')).not.toHaveProperty('suggestion');
   });
 
-  it('applies the editors\' synonyms and abbreviations', async () => {
+  it("applies the editors' synonyms and abbreviations", async () => {
     expect((await search('MDiv')).results[0]?.url).toBe('/programs/master-of-divinity/');
     expect((await search('M.Div.')).results[0]?.url).toBe('/programs/master-of-divinity/');
     expect((await search('BTh')).results[0]?.url).toBe('/programs/bachelor-of-theology/');
   });
 
   it('finds a course by its code with or without the space, in any case, first', async () => {
-    for (const q of ['the 101', 'THE101', 'The-101']) expect((await search(q)).results[0]?.url).toBe('/courses/the101/');
+    for (const q of ['the 101', 'THE101', 'The-101'])
+      expect((await search(q)).results[0]?.url).toBe('/courses/the101/');
   });
 
   it('the search page says "Showing results for" a corrected query', async () => {

@@ -7,7 +7,13 @@ import { startServer, useServer, type RunningServer } from '../helpers/server.ts
 // tests are about answers, not limits, and every query is a miss: the per-client search limit is off.
 const server = useServer({ SEARCH_WORKERS: '2', SEARCH_CACHE_SIZE: '0', RATE_LIMIT_DISABLED: '1' });
 
-interface Answer { query: string; total: number; limit: number; offset: number; results: { title: string; url: string; type: string; excerpt: string; markdownUrl: string }[] }
+interface Answer {
+  query: string;
+  total: number;
+  limit: number;
+  offset: number;
+  results: { title: string; url: string; type: string; excerpt: string; markdownUrl: string }[];
+}
 const search = async (query: string): Promise<Answer> => {
   const res = await fetch(`${server.url}/api/search?${query}`);
   expect(res.status).toBe(200);
@@ -25,7 +31,11 @@ describe('GET /api/search', () => {
     expect(urls).toContain('/programs/diploma-biblical-languages/');
     expect(urls).toContain('/handbook/language-placement/');
     const course = answer.results.find((r) => r.url === '/courses/bib201/')!;
-    expect(course).toMatchObject({ title: 'BIB201: Biblical Greek I', type: 'course', markdownUrl: '/courses/bib201.md' });
+    expect(course).toMatchObject({
+      title: 'BIB201: Biblical Greek I',
+      type: 'course',
+      markdownUrl: '/courses/bib201.md',
+    });
     expect(course.excerpt).toMatch(/<mark>Greek<\/mark>/i);
   });
 
@@ -43,7 +53,12 @@ describe('GET /api/search', () => {
       const answer = await search(`q=greek&type=${type}&limit=50`);
       expect(answer.total).toBeGreaterThan(0);
       expect(answer.results.every((r) => r.type === type)).toBe(true);
-      expect(answer.results.map((r) => r.url).sort()).toEqual(all.results.filter((r) => r.type === type).map((r) => r.url).sort());
+      expect(answer.results.map((r) => r.url).sort()).toEqual(
+        all.results
+          .filter((r) => r.type === type)
+          .map((r) => r.url)
+          .sort(),
+      );
     }
   });
 
@@ -81,9 +96,17 @@ describe('GET /api/search', () => {
   });
 
   it.each([
-    ['', 'q'], ['q=', 'q'], ['q=%20%20', 'q'], [`q=${'a'.repeat(257)}`, 'q'],
-    ['q=x&type=blog', 'type'], ['q=x&limit=0', 'limit'], ['q=x&limit=51', 'limit'], ['q=x&limit=abc', 'limit'],
-    ['q=x&offset=-1', 'offset'], ['q=x&offset=1.5', 'offset'], ['q=x&offset=1001', 'offset'],
+    ['', 'q'],
+    ['q=', 'q'],
+    ['q=%20%20', 'q'],
+    [`q=${'a'.repeat(257)}`, 'q'],
+    ['q=x&type=blog', 'type'],
+    ['q=x&limit=0', 'limit'],
+    ['q=x&limit=51', 'limit'],
+    ['q=x&limit=abc', 'limit'],
+    ['q=x&offset=-1', 'offset'],
+    ['q=x&offset=1.5', 'offset'],
+    ['q=x&offset=1001', 'offset'],
   ])('answers %j with 400 INVALID_QUERY about %s', async (query, path) => {
     const res = await fetch(`${server.url}/api/search?${query}`);
     expect(res.status).toBe(400);
@@ -100,8 +123,22 @@ describe('GET /api/search', () => {
   });
 
   it('gives the same answers to concurrent queries as to sequential ones', async () => {
-    const queries = ['greek', 'hebrew', 'ministry', 'the', 'library', 'music', 'grading', 'fees', 'prayer', 'church history']
-      .flatMap((q) => [`q=${encodeURIComponent(q)}&limit=5`, `q=${encodeURIComponent(q)}&limit=3&offset=2`, `q=${encodeURIComponent(q)}&type=course`]);
+    const queries = [
+      'greek',
+      'hebrew',
+      'ministry',
+      'the',
+      'library',
+      'music',
+      'grading',
+      'fees',
+      'prayer',
+      'church history',
+    ].flatMap((q) => [
+      `q=${encodeURIComponent(q)}&limit=5`,
+      `q=${encodeURIComponent(q)}&limit=3&offset=2`,
+      `q=${encodeURIComponent(q)}&type=course`,
+    ]);
     const sequential: Answer[] = [];
     for (const q of queries) sequential.push(await search(q));
     const concurrent = await Promise.all([...queries, ...queries].map(search));
@@ -118,7 +155,7 @@ describe('the search page', () => {
     expect(html).toContain('<meta name="robots" content="noindex"');
   });
 
-  it('loads its script from a file, as the CSP (script-src \'self\') requires', async () => {
+  it("loads its script from a file, as the CSP (script-src 'self') requires", async () => {
     const html = await (await fetch(`${server.url}/search/`)).text();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts.length).toBeGreaterThan(0);
@@ -128,10 +165,13 @@ describe('the search page', () => {
   // Data islands (`application/json`, `application/ld+json`) are not run by the browser, so CSP has nothing to allow.
   it('prerendered pages carry no inline scripts either', () => {
     const root = 'dist/client';
-    const pages = readdirSync(root, { recursive: true }).map(String).filter((f) => f.endsWith('.html') && !f.startsWith('pagefind'));
+    const pages = readdirSync(root, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.html') && !f.startsWith('pagefind'));
     for (const file of pages) {
       const html = readFileSync(join(root, file), 'utf8');
-      for (const m of html.matchAll(/<script\b([^>]*)>/g)) expect(m[1], file).toMatch(/ src="| type="application\/(ld\+)?json"/);
+      for (const m of html.matchAll(/<script\b([^>]*)>/g))
+        expect(m[1], file).toMatch(/ src="| type="application\/(ld\+)?json"/);
     }
   });
 });
@@ -183,11 +223,23 @@ describe('search limits', () => {
   });
 
   it('answers 503 SEARCH_UNAVAILABLE with Retry-After when the queue is full, and the rest normally', async () => {
-    const busy = await startServer({ SEARCH_WORKERS: '1', SEARCH_QUEUE_MAX: '1', SEARCH_CACHE_SIZE: '0', RATE_LIMIT_DISABLED: '1' });
+    const busy = await startServer({
+      SEARCH_WORKERS: '1',
+      SEARCH_QUEUE_MAX: '1',
+      SEARCH_CACHE_SIZE: '0',
+      RATE_LIMIT_DISABLED: '1',
+    });
     try {
       // A fresh server: the first query waits for the worker to load the index, so many arrive while it is busy.
-      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => get(busy, `q=greek&limit=1&offset=${i}`)
-        .then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }))));
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          get(busy, `q=greek&limit=1&offset=${i}`).then(async (res) => ({
+            status: res.status,
+            retryAfter: res.headers.get('retry-after'),
+            body: await res.json(),
+          })),
+        ),
+      );
       const refused = answers.filter((a) => a.status === 503);
       expect(refused.length).toBeGreaterThan(0);
       for (const a of refused) {
@@ -230,7 +282,9 @@ describe('search() in process: callers that go away', () => {
       await expect(search({ q: 'x' }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     } finally {
       await closeSearch();
-      for (const [k, v] of Object.entries(before)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      for (const [k, v] of Object.entries(before))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     }
   });
 });

@@ -24,11 +24,14 @@ describe('API ground floor', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
-  it.each(['GET', 'POST', 'DELETE', 'PUT', 'PATCH'])('answers %s on an unknown /api path with NOT_FOUND JSON', async (method) => {
-    const res = await get('/api/no/such/thing', { method, body: method === 'GET' ? undefined : '{}' });
-    const body = await expectApiError(res, 404, 'NOT_FOUND');
-    expect(body.error.resolution).toContain('/openapi.json');
-  });
+  it.each(['GET', 'POST', 'DELETE', 'PUT', 'PATCH'])(
+    'answers %s on an unknown /api path with NOT_FOUND JSON',
+    async (method) => {
+      const res = await get('/api/no/such/thing', { method, body: method === 'GET' ? undefined : '{}' });
+      const body = await expectApiError(res, 404, 'NOT_FOUND');
+      expect(body.error.resolution).toContain('/openapi.json');
+    },
+  );
 
   it('answers a wrong method on a known route with 405 and Allow', async () => {
     const res = await get('/api/health', { method: 'POST' });
@@ -36,13 +39,18 @@ describe('API ground floor', () => {
     expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 
-  it.each(['/api/health', '/api/search?q=greek', '/api/challenge/required', '/openapi.json', '/.well-known/ai-catalog.json'])(
-    'answers HEAD on GET route %s like GET, without a body', async (path) => {
-      const [head, getRes] = await Promise.all([get(path, { method: 'HEAD' }), get(path)]);
-      expect(head.status).toBe(getRes.status);
-      expect(head.headers.get('content-type')).toBe(getRes.headers.get('content-type'));
-      expect(await head.text()).toBe('');
-    });
+  it.each([
+    '/api/health',
+    '/api/search?q=greek',
+    '/api/challenge/required',
+    '/openapi.json',
+    '/.well-known/ai-catalog.json',
+  ])('answers HEAD on GET route %s like GET, without a body', async (path) => {
+    const [head, getRes] = await Promise.all([get(path, { method: 'HEAD' }), get(path)]);
+    expect(head.status).toBe(getRes.status);
+    expect(head.headers.get('content-type')).toBe(getRes.headers.get('content-type'));
+    expect(await head.text()).toBe('');
+  });
 
   it('answers unknown /.well-known paths with a real 404, not HTML', async () => {
     const res = await get('/.well-known/nothing-here');
@@ -138,7 +146,10 @@ describe('pages and headers', () => {
 
 describe('start-up and shutdown', () => {
   it('refuses to start on a bad setting and names the variable', () => {
-    const run = spawnSync(process.execPath, ['server/index.ts'], { env: { PATH: process.env.PATH, PORT: 'eighty' }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['server/index.ts'], {
+      env: { PATH: process.env.PATH, PORT: 'eighty' },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PORT');
   });
@@ -160,7 +171,9 @@ describe('start-up and shutdown', () => {
     const exit = own.stop('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
     let answer = '';
-    socket.on('data', (d) => { answer += d; });
+    socket.on('data', (d) => {
+      answer += d;
+    });
     socket.write('Connection: close\r\n\r\n');
     await new Promise((r) => socket.once('end', r));
     expect(answer).toMatch(/^HTTP\/1.1 200 OK/);

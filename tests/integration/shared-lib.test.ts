@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 // server entry and Astro's routes share one store, one Redis client, one search pool and one built site.
 describe('the server bundle and the server entry share src/lib', () => {
   const dir = 'dist/server';
-  const bundle = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs'))
-    .map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+  const bundle = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.mjs'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
 
   it('imports the stateful modules from source', () => {
     for (const module of ['store/index.ts', 'limits/rate-limit.ts', 'config.ts', 'search/index.ts', 'chat/answer.ts']) {
@@ -16,7 +18,14 @@ describe('the server bundle and the server entry share src/lib', () => {
   });
 
   it('carries no copy of them', () => {
-    for (const definition of ['function openStore(', 'function getRedis(', 'function getConfig(', 'function builtSite(', 'function takeStreamSlot(', 'class SearchPool']) {
+    for (const definition of [
+      'function openStore(',
+      'function getRedis(',
+      'function getConfig(',
+      'function builtSite(',
+      'function takeStreamSlot(',
+      'class SearchPool',
+    ]) {
       expect(bundle, definition).not.toContain(definition);
     }
   });

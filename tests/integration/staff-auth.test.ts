@@ -7,7 +7,9 @@ const ISSUER = 'http://127.0.0.1:9';
 const PROVIDER = {
   AUTH_SECRET: 'integration-secret-of-at-least-32-characters',
   STAFF_EMAIL_DOMAINS: 'northgate.example',
-  AUTH_OIDC_ISSUER: ISSUER, AUTH_OIDC_ID: 'web', AUTH_OIDC_SECRET: 'oidc-secret',
+  AUTH_OIDC_ISSUER: ISSUER,
+  AUTH_OIDC_ID: 'web',
+  AUTH_OIDC_SECRET: 'oidc-secret',
 };
 
 const HOUR = 60 * 60;
@@ -19,7 +21,12 @@ const now = () => Math.floor(Date.now() / 1000);
  * ago; its own `exp` is 30 days away, so only the sign-in time can end it. `signedInAt: undefined` leaves it out.
  */
 async function sessionCookie(hoursAgo: number | undefined) {
-  const token = { name: 'Ada', email: 'ada@northgate.example', sub: 'ada', ...(hoursAgo === undefined ? {} : { signedInAt: now() - hoursAgo * HOUR }) };
+  const token = {
+    name: 'Ada',
+    email: 'ada@northgate.example',
+    sub: 'ada',
+    ...(hoursAgo === undefined ? {} : { signedInAt: now() - hoursAgo * HOUR }),
+  };
   const value = await encode({ token, secret: PROVIDER.AUTH_SECRET, salt: SESSION_COOKIE, maxAge: 30 * 24 * HOUR });
   return `${SESSION_COOKIE}=${value}`;
 }
@@ -32,16 +39,19 @@ describe('staff area without a sign-in provider', () => {
   const server = useServer();
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: 'manual', ...init });
 
-  it.each(['/staff', '/staff/', '/staff/signups', '/staff/registrations.csv'])('%s explains how to configure one, for people only', async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-robots-tag')).toContain('noindex');
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    const html = await res.text();
-    expect(html).toContain('data-testid="sign-in-not-configured"');
-    expect(html).toContain('AUTH_MICROSOFT_ENTRA_ID_ISSUER');
-    expect(html).toContain('<meta name="robots" content="noindex"');
-  });
+  it.each(['/staff', '/staff/', '/staff/signups', '/staff/registrations.csv'])(
+    '%s explains how to configure one, for people only',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-robots-tag')).toContain('noindex');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      expect(html).toContain('data-testid="sign-in-not-configured"');
+      expect(html).toContain('AUTH_MICROSOFT_ENTRA_ID_ISSUER');
+      expect(html).toContain('<meta name="robots" content="noindex"');
+    },
+  );
 
   it('answers /api/auth/* with a JSON 404, and the catch-all still answers the rest of /api', async () => {
     for (const path of ['/api/auth/session', '/api/auth/signin', '/api/authx', '/api/auth']) {
@@ -76,7 +86,9 @@ describe('staff area with a sign-in provider', () => {
   });
 
   it('refuses a session cookie it did not issue', async () => {
-    const res = await get('/staff', { headers: { Cookie: 'authjs.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..AAAA.BBBB.CCCC' } });
+    const res = await get('/staff', {
+      headers: { Cookie: 'authjs.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..AAAA.BBBB.CCCC' },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/^\/staff\/sign-in\?/);
   });
@@ -101,7 +113,9 @@ describe('staff area with a sign-in provider', () => {
     const session = await get('/api/auth/session', { headers: { Cookie: cookie } });
     expect(await session.json()).toBeNull();
     // And the browser is told to drop it.
-    expect(cookieNamed(session, SESSION_COOKIE)).toMatch(/^authjs\.session-token=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    expect(cookieNamed(session, SESSION_COOKIE)).toMatch(
+      /^authjs\.session-token=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i,
+    );
   });
 
   it('never extends a session past 8 hours from sign-in when it is refreshed', async () => {
@@ -111,7 +125,11 @@ describe('staff area with a sign-in provider', () => {
     const body = await session.json();
     expect(Date.parse(body.expires) / 1000).toBeLessThanOrEqual(end);
     const renewed = cookieNamed(session, SESSION_COOKIE)!;
-    const token = await decode({ token: renewed.slice(SESSION_COOKIE.length + 1).split(';')[0], secret: PROVIDER.AUTH_SECRET, salt: SESSION_COOKIE });
+    const token = await decode({
+      token: renewed.slice(SESSION_COOKIE.length + 1).split(';')[0],
+      secret: PROVIDER.AUTH_SECRET,
+      salt: SESSION_COOKIE,
+    });
     // The refreshed cookie keeps the original sign-in time, and its own expiry is the end of the 8 hours.
     expect(token?.signedInAt).toBeGreaterThanOrEqual(signedInAt);
     expect(token?.signedInAt).toBeLessThanOrEqual(signedInAt + 60);
@@ -149,16 +167,30 @@ describe('staff area with a sign-in provider', () => {
     const httpsOrigin = server.url.replace(/^http:/, 'https:');
     const providers = await (await get('/api/auth/providers', { headers: tls })).json();
     expect(providers.oidc.callbackUrl).toBe(`${httpsOrigin}/api/auth/callback/oidc`);
-    for (const path of ['/openapi.json', '/.well-known/api-catalog', '/.well-known/oauth-protected-resource', '/.well-known/ai-catalog.json', '/.well-known/mcp/server-card.json']) {
+    for (const path of [
+      '/openapi.json',
+      '/.well-known/api-catalog',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/ai-catalog.json',
+      '/.well-known/mcp/server-card.json',
+    ]) {
       const text = await (await get(path, { headers: tls })).text();
       expect(text, path).toContain(httpsOrigin);
       expect(text, path).not.toContain(server.url);
     }
-    expect((await get('/', { headers: tls })).headers.get('link')).toContain(`<${httpsOrigin}/.well-known/api-catalog>; rel="api-catalog"`);
+    expect((await get('/', { headers: tls })).headers.get('link')).toContain(
+      `<${httpsOrigin}/.well-known/api-catalog>; rel="api-catalog"`,
+    );
     // A browser on the https origin may use /mcp (the DNS-rebinding check compares Origin with the public origin).
     const mcp = await get('/mcp', {
-      method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      headers: { ...tls, Origin: httpsOrigin, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      headers: {
+        ...tls,
+        Origin: httpsOrigin,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
     });
     expect(mcp.status).toBe(200);
   });
@@ -166,7 +198,9 @@ describe('staff area with a sign-in provider', () => {
   it('serves Auth.js under /api/auth, ahead of the catch-all', async () => {
     const providers = await get('/api/auth/providers');
     expect(providers.status).toBe(200);
-    expect(await providers.json()).toMatchObject({ oidc: { id: 'oidc', type: 'oidc', callbackUrl: `${server.url}/api/auth/callback/oidc` } });
+    expect(await providers.json()).toMatchObject({
+      oidc: { id: 'oidc', type: 'oidc', callbackUrl: `${server.url}/api/auth/callback/oidc` },
+    });
     const session = await get('/api/auth/session');
     expect(session.status).toBe(200);
     expect(session.headers.get('cache-control')).toMatch(/no-store/);
@@ -175,7 +209,7 @@ describe('staff area with a sign-in provider', () => {
     expect((await csrf.json()).csrfToken).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('sends Auth.js\'s own sign-in page to ours', async () => {
+  it("sends Auth.js's own sign-in page to ours", async () => {
     const res = await get('/api/auth/signin');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/\/staff\/sign-in/);
@@ -183,7 +217,9 @@ describe('staff area with a sign-in provider', () => {
 
   it('refuses a sign-in without the CSRF token instead of going to the provider', async () => {
     const res = await get('/api/auth/signin/oidc', {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'callbackUrl=%2Fstaff',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'callbackUrl=%2Fstaff',
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).not.toContain(ISSUER);

@@ -18,7 +18,11 @@ async function sitemapPaths(): Promise<string[]> {
   return pages.flat();
 }
 
-interface Issue { issueMessage: string; severity: 'ERROR' | 'WARNING'; path: unknown }
+interface Issue {
+  issueMessage: string;
+  severity: 'ERROR' | 'WARNING';
+  path: unknown;
+}
 
 describe('structured data on every sitemap URL', () => {
   it('validates with 0 errors, and each page carries the types it should', async () => {
@@ -51,8 +55,11 @@ describe('structured data on every sitemap URL', () => {
     expect(types('/courses/')).toContain('ItemList');
     expect(types('/programs/')).toContain('ItemList');
     expect(types('/courses/bib201/')).toEqual(expect.arrayContaining(['Course', 'BreadcrumbList']));
-    expect(types('/programs/diploma-biblical-languages/')).toEqual(expect.arrayContaining(['EducationalOccupationalProgram', 'BreadcrumbList']));
-    for (const path of paths.filter((p) => p.split('/').filter(Boolean).length >= 2)) expect(types(path), path).toContain('BreadcrumbList');
+    expect(types('/programs/diploma-biblical-languages/')).toEqual(
+      expect.arrayContaining(['EducationalOccupationalProgram', 'BreadcrumbList']),
+    );
+    for (const path of paths.filter((p) => p.split('/').filter(Boolean).length >= 2))
+      expect(types(path), path).toContain('BreadcrumbList');
   });
 
   it('lists upcoming events on the events page as Event items', async () => {

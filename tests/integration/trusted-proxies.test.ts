@@ -11,7 +11,9 @@ const catalogHrefs = async (server: RunningServer, headers: Record<string, strin
 
 describe('TRUST_PROXY naming the proxies (10.0.0.0/8), a request from elsewhere', () => {
   let server: RunningServer;
-  beforeAll(async () => { server = await startServer({ TRUST_PROXY: '10.0.0.0/8' }); });
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: '10.0.0.0/8' });
+  });
   afterAll(() => server?.stop());
 
   it('cannot choose the origin of the discovery documents with X-Forwarded-Host', async () => {
@@ -23,7 +25,9 @@ describe('TRUST_PROXY naming the proxies (10.0.0.0/8), a request from elsewhere'
   it('cannot pick its own address to escape a rate limit', async () => {
     const remaining = new Set<string | null>();
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${server.url}/api/search?q=greek+${i}`, { headers: { 'X-Forwarded-For': `203.0.113.${i}` } });
+      const res = await fetch(`${server.url}/api/search?q=greek+${i}`, {
+        headers: { 'X-Forwarded-For': `203.0.113.${i}` },
+      });
       remaining.add(res.headers.get('x-ratelimit-remaining'));
     }
     // One client (the socket's address), counting down; three forged addresses would each have shown 59.
@@ -38,7 +42,9 @@ describe('TRUST_PROXY naming the proxies (10.0.0.0/8), a request from elsewhere'
 
 describe('TRUST_PROXY naming the proxies (loopback), a request through the proxy', () => {
   let server: RunningServer;
-  beforeAll(async () => { server = await startServer({ TRUST_PROXY: 'loopback' }); });
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: 'loopback' });
+  });
   afterAll(() => server?.stop());
 
   it('takes the origin the proxy forwarded', async () => {

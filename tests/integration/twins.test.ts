@@ -9,19 +9,26 @@ import { useServer } from '../helpers/server.ts';
 const server = useServer();
 
 const get = (path: string, accept?: string, init: RequestInit = {}) =>
-  fetch(server.url + path, { redirect: 'manual', ...init, headers: { ...(accept === undefined ? {} : { Accept: accept }), ...init.headers } });
+  fetch(server.url + path, {
+    redirect: 'manual',
+    ...init,
+    headers: { ...(accept === undefined ? {} : { Accept: accept }), ...init.headers },
+  });
 
-const CHROMIUM = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
+const CHROMIUM =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
 /** Front matter of a twin as key → raw value (strings are JSON-quoted by the writer). */
 function frontMatter(md: string): Record<string, unknown> {
   const block = md.match(/^---\n([\s\S]*?)\n---\n/);
   expect(block, 'twin starts with YAML front matter').not.toBeNull();
-  return Object.fromEntries(block![1].split('\n').map((line) => {
-    const [, key, value] = line.match(/^(\w+): (.*)$/)!;
-    return [key, JSON.parse(value)];
-  }));
+  return Object.fromEntries(
+    block![1].split('\n').map((line) => {
+      const [, key, value] = line.match(/^(\w+): (.*)$/)!;
+      return [key, JSON.parse(value)];
+    }),
+  );
 }
 
 describe('negotiation between a page and its Markdown twin', () => {
@@ -37,22 +44,35 @@ describe('negotiation between a page and its Markdown twin', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(res.headers.get('etag')).toMatch(/^(W\/)?"[^"]+"$/);
     const body = await res.text();
-    expect(frontMatter(body)).toMatchObject({ title: 'BIB201: Biblical Greek I', url: '/courses/bib201/', type: 'course', code: 'BIB201', credits: 4 });
+    expect(frontMatter(body)).toMatchObject({
+      title: 'BIB201: Biblical Greek I',
+      url: '/courses/bib201/',
+      type: 'course',
+      code: 'BIB201',
+      credits: 4,
+    });
     expect(body).toContain('# BIB201: Biblical Greek I');
     expect(body).not.toContain('<');
   });
 
-  it.each([[CHROMIUM], ['*/*'], [undefined]])('answers Accept %j with HTML, a Link to the twin and Vary', async (accept) => {
-    const res = await get('/courses/bib201/', accept);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('vary')).toMatch(/(^|, )Accept(,|$)/);
-    expect(res.headers.get('link')).toBe('</courses/bib201.md>; rel="alternate"; type="text/markdown"');
-    expect(await res.text()).toContain('<link rel="alternate" type="text/markdown" href="/courses/bib201.md">');
-  });
+  it.each([[CHROMIUM], ['*/*'], [undefined]])(
+    'answers Accept %j with HTML, a Link to the twin and Vary',
+    async (accept) => {
+      const res = await get('/courses/bib201/', accept);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('vary')).toMatch(/(^|, )Accept(,|$)/);
+      expect(res.headers.get('link')).toBe('</courses/bib201.md>; rel="alternate"; type="text/markdown"');
+      expect(await res.text()).toContain('<link rel="alternate" type="text/markdown" href="/courses/bib201.md">');
+    },
+  );
 
   it('negotiates the homepage, a listing without its trailing slash and the 404 page', async () => {
-    for (const [path, title] of [['/', 'Northgate Institute of Theology'], ['/courses', 'Course catalog'], ['/404', 'Page not found']]) {
+    for (const [path, title] of [
+      ['/', 'Northgate Institute of Theology'],
+      ['/courses', 'Course catalog'],
+      ['/404', 'Page not found'],
+    ]) {
       const res = await get(path, 'text/markdown');
       expect(res.headers.get('content-type'), path).toBe(MARKDOWN);
       expect(frontMatter(await res.text()).title).toBe(title);
@@ -60,7 +80,10 @@ describe('negotiation between a page and its Markdown twin', () => {
   });
 
   it('answers HEAD like GET, without a body', async () => {
-    const md = await get('/handbook/grading/', 'text/markdown', { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
+    const md = await get('/handbook/grading/', 'text/markdown', {
+      method: 'HEAD',
+      headers: { 'Accept-Encoding': 'identity' },
+    });
     expect(md.status).toBe(200);
     expect(md.headers.get('content-type')).toBe(MARKDOWN);
     expect(md.headers.get('vary')).toContain('Accept');
@@ -87,7 +110,9 @@ describe('negotiation between a page and its Markdown twin', () => {
     const etag = br.headers.get('etag')!;
     const html = await get('/programs/master-of-divinity/', CHROMIUM);
     expect(html.headers.get('etag')).not.toBe(etag);
-    const again = await get('/programs/master-of-divinity/', 'text/markdown', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag } });
+    const again = await get('/programs/master-of-divinity/', 'text/markdown', {
+      headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
+    });
     expect(again.status).toBe(304);
     expect(again.headers.get('vary')).toContain('Accept');
   });
@@ -110,14 +135,17 @@ describe('negotiation between a page and its Markdown twin', () => {
 
   it('logs the path the client asked for, not the twin it was served', async () => {
     await get('/courses/bib202/?log-probe=twin', 'text/markdown');
-    expect(await server.waitForLog((l) => l.path === '/courses/bib202/?log-probe=REDACTED')).toMatchObject({ status: 200 });
+    expect(await server.waitForLog((l) => l.path === '/courses/bib202/?log-probe=REDACTED')).toMatchObject({
+      status: 200,
+    });
   });
 });
 
 // --- twin parity: every page in the sitemap ----------------------------------------------------------------
 
 const parser = unified().use(rehypeParse);
-const text = (node: Element | Root): string => node.children.map((c) => (c.type === 'text' ? c.value : c.type === 'element' ? text(c) : '')).join('');
+const text = (node: Element | Root): string =>
+  node.children.map((c) => (c.type === 'text' ? c.value : c.type === 'element' ? text(c) : '')).join('');
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 function elements(node: Element | Root, test: (el: Element) => boolean, out: Element[] = []): Element[] {
   for (const child of node.children) {
@@ -131,10 +159,15 @@ function elements(node: Element | Root, test: (el: Element) => boolean, out: Ele
 /** The headings a reader sees in the page's content, as "## Text". */
 function htmlHeadings(html: string): { title: string; headings: string[] } {
   const tree = parser.parse(html) as Root;
-  const title = squash(text(elements(tree, (el) => el.tagName === 'title')[0])).replace(/ · Northgate Institute of Theology$/, '');
+  const title = squash(text(elements(tree, (el) => el.tagName === 'title')[0])).replace(
+    / · Northgate Institute of Theology$/,
+    '',
+  );
   const article = elements(tree, (el) => el.tagName === 'article' && el.properties.dataPagefindBody !== undefined)[0];
   expect(article, 'page has the content article').toMatchObject({ type: 'element', tagName: 'article' });
-  const headings = elements(article, (el) => /^h[1-6]$/.test(el.tagName)).map((h) => `${'#'.repeat(Number(h.tagName[1]))} ${squash(text(h))}`);
+  const headings = elements(article, (el) => /^h[1-6]$/.test(el.tagName)).map(
+    (h) => `${'#'.repeat(Number(h.tagName[1]))} ${squash(text(h))}`,
+  );
   return { title, headings };
 }
 
@@ -146,7 +179,15 @@ function markdownHeadings(md: string): string[] {
   for (const line of md.split('\n')) {
     if (/^(```|~~~)/.test(line)) fenced = !fenced;
     const m = !fenced && line.match(/^(?:\s*(?:[-*+]|\d+\.|>)\s+)*(#{1,6}) (.*)$/);
-    if (m) out.push(`${m[1]} ${squash(m[2].replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').replace(/\\(.)/g, '$1'))}`);
+    if (m)
+      out.push(
+        `${m[1]} ${squash(
+          m[2]
+            .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+            .replace(/[*_`]/g, '')
+            .replace(/\\(.)/g, '$1'),
+        )}`,
+      );
   }
   return out;
 }
@@ -210,8 +251,14 @@ const TAG = /<\/?[A-Za-z][\w.-]*(\s[^>]*)?\/?>/;
 
 describe('MDX twins', () => {
   const mdxWithComponents = ['courses', 'programs', 'handbook', 'pages']
-    .flatMap((c) => readdirSync(`src/content/${c}`).filter((f) => f.endsWith('.mdx')).map((f) => `src/content/${c}/${f}`))
-    .filter((f) => /^import .* from /m.test(readFileSync(f, 'utf8')) && /<[A-Z]\w*[\s/>]/.test(readFileSync(f, 'utf8')));
+    .flatMap((c) =>
+      readdirSync(`src/content/${c}`)
+        .filter((f) => f.endsWith('.mdx'))
+        .map((f) => `src/content/${c}/${f}`),
+    )
+    .filter(
+      (f) => /^import .* from /m.test(readFileSync(f, 'utf8')) && /<[A-Z]\w*[\s/>]/.test(readFileSync(f, 'utf8')),
+    );
 
   it('has MDX files with imports and components to check', () => {
     expect(mdxWithComponents).toContain('src/content/programs/master-of-divinity.mdx');
@@ -264,7 +311,9 @@ describe('/llms.txt', () => {
   it('links to twins that exist, one for every page in the sitemap', async () => {
     const body = await (await get('/llms.txt')).text();
     // The API guide and the OpenAPI document come from another part of the site; their own tests cover them.
-    const links = [...body.matchAll(/\]\((\/[^)]+)\)/g)].map((m) => m[1]).filter((l) => l !== '/developers.md' && l !== '/openapi.json');
+    const links = [...body.matchAll(/\]\((\/[^)]+)\)/g)]
+      .map((m) => m[1])
+      .filter((l) => l !== '/developers.md' && l !== '/openapi.json');
     for (const link of links) expect((await get(link)).status, link).toBe(200);
     const sitemap = await (await get('/sitemap-0.xml')).text();
     const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);

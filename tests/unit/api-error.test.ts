@@ -4,7 +4,10 @@ import { apiErrorSchema } from '../../src/schemas/api-error.ts';
 
 describe('ApiError', () => {
   it('renders the contract shape with headers', async () => {
-    const res = new ApiError(400, 'INVALID_BODY', 'Bad body', { issues: [{ path: 'courses.1.code', message: 'unknown' }], headers: { 'X-A': '1' } }).toResponse();
+    const res = new ApiError(400, 'INVALID_BODY', 'Bad body', {
+      issues: [{ path: 'courses.1.code', message: 'unknown' }],
+      headers: { 'X-A': '1' },
+    }).toResponse();
     expect(res.status).toBe(400);
     expect(res.headers.get('x-a')).toBe('1');
     const body = await res.json();

@@ -8,11 +8,17 @@ function fakeBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'built-site-'));
   for (const dir of ['courses/bib201', 'about', '_astro', 'pagefind']) mkdirSync(join(root, dir), { recursive: true });
   const files: Record<string, string> = {
-    'index.html': '<h1>Home</h1>', 'index.md': '# Home', 'index.md.br': 'br bytes',
-    'courses/bib201/index.html': '<h1>Greek</h1>', 'courses/bib201.md': '# Greek',
+    'index.html': '<h1>Home</h1>',
+    'index.md': '# Home',
+    'index.md.br': 'br bytes',
+    'courses/bib201/index.html': '<h1>Greek</h1>',
+    'courses/bib201.md': '# Greek',
     'about/index.html': '<h1>About</h1>', // no twin
-    '404.html': '<h1>Not found</h1>', '404.md': '# Not found',
-    '_astro/page.html': 'asset', '_astro/notes.md': 'asset', 'pagefind/notes.md': 'index internals',
+    '404.html': '<h1>Not found</h1>',
+    '404.md': '# Not found',
+    '_astro/page.html': 'asset',
+    '_astro/notes.md': 'asset',
+    'pagefind/notes.md': 'index internals',
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
   return root;
@@ -23,14 +29,20 @@ describe('builtSite', () => {
 
   it('maps every request path of a page with a twin to that twin, and nothing under _astro/ or pagefind/', () => {
     expect(Object.fromEntries(site.twins)).toEqual({
-      '/': '/index.md', '/index.html': '/index.md', '/index': '/index.md',
-      '/courses/bib201/': '/courses/bib201.md', '/courses/bib201': '/courses/bib201.md',
-      '/courses/bib201/index.html': '/courses/bib201.md', '/courses/bib201/index': '/courses/bib201.md',
-      '/404.html': '/404.md', '/404': '/404.md', '/404/': '/404.md',
+      '/': '/index.md',
+      '/index.html': '/index.md',
+      '/index': '/index.md',
+      '/courses/bib201/': '/courses/bib201.md',
+      '/courses/bib201': '/courses/bib201.md',
+      '/courses/bib201/index.html': '/courses/bib201.md',
+      '/courses/bib201/index': '/courses/bib201.md',
+      '/404.html': '/404.md',
+      '/404': '/404.md',
+      '/404/': '/404.md',
     });
   });
 
-  it('knows every path it answers, and the public twins without the 404 page\'s', () => {
+  it("knows every path it answers, and the public twins without the 404 page's", () => {
     expect(site.paths.has('/about/')).toBe(true);
     expect(site.paths.has('/_astro/page.html')).toBe(true);
     expect(site.paths.has('/_astro/page')).toBe(false);

@@ -7,13 +7,26 @@ import { ApiError } from '../../src/lib/http/api-error.ts';
 describe('catalog query parameters', () => {
   it('reads the filters and defaults the paging', () => {
     expect(parseCourseQuery(new URLSearchParams('delivery=online&registrationOpen=true&credits=3'))).toEqual({
-      delivery: 'online', registrationOpen: true, credits: 3, limit: 20, offset: 0,
+      delivery: 'online',
+      registrationOpen: true,
+      credits: 3,
+      limit: 20,
+      offset: 0,
     });
-    expect(parseEventQuery(new URLSearchParams('from=2027-01-01&kind=lecture'))).toEqual({ from: '2027-01-01', kind: 'lecture' });
+    expect(parseEventQuery(new URLSearchParams('from=2027-01-01&kind=lecture'))).toEqual({
+      from: '2027-01-01',
+      kind: 'lecture',
+    });
   });
 
   it('refuses an unknown value with the allowed ones, and an unknown parameter', () => {
-    const err = (() => { try { parseCourseQuery(new URLSearchParams('department=astrology&colour=red')); } catch (e) { return e; } })() as ApiError;
+    const err = (() => {
+      try {
+        parseCourseQuery(new URLSearchParams('department=astrology&colour=red'));
+      } catch (e) {
+        return e;
+      }
+    })() as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('INVALID_QUERY');
     expect(err.issues!.map((i) => i.path).sort()).toEqual(['colour', 'department']);
@@ -22,8 +35,13 @@ describe('catalog query parameters', () => {
 });
 
 describe('todayAt', () => {
-  it('is the institute\'s day, whichever instant of the minute asks', () => {
-    for (const iso of ['2026-10-24T23:30:00Z', '2026-10-25T00:30:00Z', '2026-12-31T23:59:59Z', '2027-06-30T23:00:00Z']) {
+  it("is the institute's day, whichever instant of the minute asks", () => {
+    for (const iso of [
+      '2026-10-24T23:30:00Z',
+      '2026-10-25T00:30:00Z',
+      '2026-12-31T23:59:59Z',
+      '2027-06-30T23:00:00Z',
+    ]) {
       expect(todayAt(new Date(iso))).toBe(dayIn(new Date(iso)));
     }
   });
@@ -46,7 +64,11 @@ describe('cachedJson', () => {
   });
 
   it('keeps nothing when making the answer throws', () => {
-    expect(() => cachedJson(request(), 'unit|bad', () => { throw new Error('bad query'); })).toThrow('bad query');
+    expect(() =>
+      cachedJson(request(), 'unit|bad', () => {
+        throw new Error('bad query');
+      }),
+    ).toThrow('bad query');
     expect(cachedJson(request(), 'unit|bad', () => ({ ok: true })).status).toBe(200);
   });
 });

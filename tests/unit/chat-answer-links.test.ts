@@ -9,25 +9,53 @@ const sources = [
 
 describe('linkTarget: where a link in a chat answer may go', () => {
   it('shows a link to a source as that source, whichever way the model wrote its path', () => {
-    for (const url of ['/courses/bib201/', '/courses/bib201', 'https://northgate.example/courses/bib201', 'http://127.0.0.1:4321/courses/bib201/#x']) {
+    for (const url of [
+      '/courses/bib201/',
+      '/courses/bib201',
+      'https://northgate.example/courses/bib201',
+      'http://127.0.0.1:4321/courses/bib201/#x',
+    ]) {
       expect(linkTarget(url, sources, page), url).toEqual({ kind: 'source', href: '/courses/bib201/', number: 1 });
     }
-    expect(linkTarget('../handbook/fees/', sources, page)).toEqual({ kind: 'source', href: '/handbook/fees/', number: 2 });
+    expect(linkTarget('../handbook/fees/', sources, page)).toEqual({
+      kind: 'source',
+      href: '/handbook/fees/',
+      number: 2,
+    });
   });
 
   it('leaves any other site path to be checked, as a path that stays in the tab', () => {
     expect(linkTarget('/courses/xyz999/', sources, page)).toEqual({ kind: 'site', href: '/courses/xyz999/' });
-    expect(linkTarget('https://northgate.example/search/?q=greek#top', sources, page)).toEqual({ kind: 'site', href: '/search/?q=greek#top' });
+    expect(linkTarget('https://northgate.example/search/?q=greek#top', sources, page)).toEqual({
+      kind: 'site',
+      href: '/search/?q=greek#top',
+    });
   });
 
   it('opens http(s) pages elsewhere as external links', () => {
-    expect(linkTarget('https://www.example.org/a?b=1', sources, page)).toEqual({ kind: 'external', href: 'https://www.example.org/a?b=1' });
-    expect(linkTarget('//www.example.org/', sources, page)).toEqual({ kind: 'external', href: 'http://www.example.org/' });
+    expect(linkTarget('https://www.example.org/a?b=1', sources, page)).toEqual({
+      kind: 'external',
+      href: 'https://www.example.org/a?b=1',
+    });
+    expect(linkTarget('//www.example.org/', sources, page)).toEqual({
+      kind: 'external',
+      href: 'http://www.example.org/',
+    });
   });
 
   it('makes text of every other scheme, and of nonsense', () => {
-    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>',
-      'vbscript:msgbox', 'mailto:someone@example.org', 'file:///etc/passwd', '', '   ', 'http://[::1']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      'mailto:someone@example.org',
+      'file:///etc/passwd',
+      '',
+      '   ',
+      'http://[::1',
+    ]) {
       expect(linkTarget(url, sources, page), JSON.stringify(url)).toEqual({ kind: 'text' });
     }
   });

@@ -14,18 +14,26 @@ import { termSchema } from '../../src/schemas/content.ts';
 import { answerParts, mockModel } from '../helpers/mock-model.ts';
 
 const catalog = createCatalog({
-  courses: [], departments,
+  courses: [],
+  departments,
   terms: termsJson.map((t) => toCatalogTerm(termSchema.parse(t))),
   events: eventsJson.map((e) => toCalendarEvent(eventSchema.parse(e))),
 });
 // The day after the October open day: the next one is in March.
 const now = new Date('2026-10-18T10:00:00Z');
 const options = {
-  search: async () => ({ results: [] }), origin: 'https://northgate.example', signal: new AbortController().signal,
-  firstTokenTimeoutMs: 5000, maxOutputTokens: 1024, maxStreams: 32, twinRoot: mkdtempSync(join(tmpdir(), 'chat-calendar-')),
+  search: async () => ({ results: [] }),
+  origin: 'https://northgate.example',
+  signal: new AbortController().signal,
+  firstTokenTimeoutMs: 5000,
+  maxOutputTokens: 1024,
+  maxStreams: 32,
+  twinRoot: mkdtempSync(join(tmpdir(), 'chat-calendar-')),
   calendar: async () => calendarContextPage(catalog, now),
 };
-const ask = (text: string) => ({ messages: [{ id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text }] }] });
+const ask = (text: string) => ({
+  messages: [{ id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text }] }],
+});
 
 describe('the chat knows the date', () => {
   it('answers "When is the next open day?" from today\'s calendar: the next open day, not the one just past', async () => {
@@ -35,8 +43,12 @@ describe('the chat knows the date', () => {
     expect(system).toContain('Today is Sunday 18 October 2026');
     expect(system).toContain('Open day for Fall 2027 applicants (open days): Saturday 13 March 2027, 10:00–16:00');
     expect(system).not.toContain('Open day for Spring and Fall 2027 applicants');
-    expect(answer.sources).toEqual([{ url: 'https://northgate.example/events/', title: 'Events and key dates, as of today' }]);
-    for await (const _ of answer.textStream) { /* drain: frees the answer's slot */ }
+    expect(answer.sources).toEqual([
+      { url: 'https://northgate.example/events/', title: 'Events and key dates, as of today' },
+    ]);
+    for await (const _ of answer.textStream) {
+      /* drain: frees the answer's slot */
+    }
   });
 
   it('leaves the calendar out of questions that are not about dates', async () => {
@@ -46,7 +58,9 @@ describe('the chat knows the date', () => {
     const answer = await answerChat(ask('Can I study Greek online?'), { ...options, model });
     expect(String(model.doStreamCalls[0]!.prompt[0]!.content)).not.toContain('Today is');
     expect(answer.sources).toEqual([]);
-    for await (const _ of answer.textStream) { /* drain */ }
+    for await (const _ of answer.textStream) {
+      /* drain */
+    }
   });
 
   it('lists the next key dates, none of them past', () => {

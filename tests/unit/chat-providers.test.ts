@@ -8,20 +8,41 @@ import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 
 /** The real provider packages against the loopback stand-ins, in process: the wire formats are understood. */
-const start = (model: ReturnType<typeof createChatModel>, signal = new AbortController().signal) => startAnswer({
-  model: model!, instructions: 'RULES and <pages>BIB201 is online</pages>', signal, firstTokenTimeoutMs: 5000, maxOutputTokens: 200,
-  messages: [{ role: 'user', parts: [{ type: 'text', text: 'Greek online?' }] }],
-});
+const start = (model: ReturnType<typeof createChatModel>, signal = new AbortController().signal) =>
+  startAnswer({
+    model: model!,
+    instructions: 'RULES and <pages>BIB201 is online</pages>',
+    signal,
+    firstTokenTimeoutMs: 5000,
+    maxOutputTokens: 200,
+    messages: [{ role: 'user', parts: [{ type: 'text', text: 'Greek online?' }] }],
+  });
 
 describe.each([
-  ['Gemini', async () => {
-    const s = await startGeminiStandIn({ words: [] });
-    return { standIn: s, model: createChatModel(parseConfig({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: s.baseUrl })) };
-  }],
-  ['OpenAI-compatible', async () => {
-    const s = await startOpenAiStandIn({ words: [] });
-    return { standIn: s, model: createChatModel(parseConfig({ CHAT_OPENAI_BASE_URL: s.baseUrl, CHAT_OPENAI_API_KEY: 'test-key', CHAT_MODEL: 'llama3.2' })) };
-  }],
+  [
+    'Gemini',
+    async () => {
+      const s = await startGeminiStandIn({ words: [] });
+      return {
+        standIn: s,
+        model: createChatModel(
+          parseConfig({ GOOGLE_GENERATIVE_AI_API_KEY: 'test-key', GOOGLE_GENERATIVE_AI_BASE_URL: s.baseUrl }),
+        ),
+      };
+    },
+  ],
+  [
+    'OpenAI-compatible',
+    async () => {
+      const s = await startOpenAiStandIn({ words: [] });
+      return {
+        standIn: s,
+        model: createChatModel(
+          parseConfig({ CHAT_OPENAI_BASE_URL: s.baseUrl, CHAT_OPENAI_API_KEY: 'test-key', CHAT_MODEL: 'llama3.2' }),
+        ),
+      };
+    },
+  ],
 ])('%s through its stand-in', (name, setup) => {
   let standIn: StandIn;
   let model: ReturnType<typeof createChatModel>;
@@ -35,11 +56,22 @@ describe.each([
     if (name === 'Gemini') {
       expect(request.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
       expect(request.headers['x-goog-api-key']).toBe('test-key');
-      expect(geminiPromptText(request.body)).toEqual({ system: 'RULES and <pages>BIB201 is online</pages>', conversation: 'Greek online?' });
+      expect(geminiPromptText(request.body)).toEqual({
+        system: 'RULES and <pages>BIB201 is online</pages>',
+        conversation: 'Greek online?',
+      });
       expect(request.body.generationConfig).toMatchObject({ maxOutputTokens: 200 });
     } else {
       expect(request.headers.authorization).toBe('Bearer test-key');
-      expect(request.body).toMatchObject({ model: 'llama3.2', stream: true, max_tokens: 200, messages: [{ role: 'system', content: 'RULES and <pages>BIB201 is online</pages>' }, { role: 'user', content: 'Greek online?' }] });
+      expect(request.body).toMatchObject({
+        model: 'llama3.2',
+        stream: true,
+        max_tokens: 200,
+        messages: [
+          { role: 'system', content: 'RULES and <pages>BIB201 is online</pages>' },
+          { role: 'user', content: 'Greek online?' },
+        ],
+      });
     }
   });
 

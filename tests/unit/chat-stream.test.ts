@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { APICallError } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { AnswerInterruptedError, INTERRUPTED_TEXT, ModelUnavailableError, startAnswer, type AnswerInput } from '../../src/lib/chat/stream-answer.ts';
+import {
+  AnswerInterruptedError,
+  INTERRUPTED_TEXT,
+  ModelUnavailableError,
+  startAnswer,
+  type AnswerInput,
+} from '../../src/lib/chat/stream-answer.ts';
 import { uiMessageStreamResponse } from '../../src/lib/chat/ui-message-stream.ts';
 import { answerParts, mockModel, readText } from '../helpers/mock-model.ts';
 import { readAnswer } from '../helpers/ui-stream.ts';
 
 const question = [{ role: 'user' as const, parts: [{ type: 'text', text: 'Can I take Greek online?' }] }];
 const input = (model: AnswerInput['model'], extra: Partial<AnswerInput> = {}): AnswerInput => ({
-  model, instructions: 'Answer from the pages.', messages: question, signal: new AbortController().signal,
-  firstTokenTimeoutMs: 5000, maxOutputTokens: 1024, ...extra,
+  model,
+  instructions: 'Answer from the pages.',
+  messages: question,
+  signal: new AbortController().signal,
+  firstTokenTimeoutMs: 5000,
+  maxOutputTokens: 1024,
+  ...extra,
 });
 const sources = [{ url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' }];
 /** The answer as POST /api/chat sends it, read by the AI SDK's own reader. */
@@ -27,14 +38,25 @@ describe('startAnswer', () => {
 
   it('gives the model the instructions and only the text of the conversation', async () => {
     const model = mockModel(answerParts('ok'));
-    await readText(await startAnswer(input(model, {
-      messages: [
-        { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
-        { role: 'assistant', parts: [{ type: 'step-start' }, { type: 'source-url', url: 'x' } as never, { type: 'text', text: 'Hello!' }] },
-        { role: 'assistant', parts: [{ type: 'step-start' }] },
-        { role: 'user', parts: [{ type: 'text', text: 'Greek?' }] },
-      ],
-    })));
+    await readText(
+      await startAnswer(
+        input(model, {
+          messages: [
+            { role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+            {
+              role: 'assistant',
+              parts: [
+                { type: 'step-start' },
+                { type: 'source-url', url: 'x' } as never,
+                { type: 'text', text: 'Hello!' },
+              ],
+            },
+            { role: 'assistant', parts: [{ type: 'step-start' }] },
+            { role: 'user', parts: [{ type: 'text', text: 'Greek?' }] },
+          ],
+        }),
+      ),
+    );
     const prompt = model.doStreamCalls[0]!.prompt;
     expect(prompt[0]).toEqual({ role: 'system', content: 'Answer from the pages.' });
     expect(prompt.slice(1).map((m) => [m.role, JSON.stringify(m.content)])).toEqual([
@@ -46,9 +68,16 @@ describe('startAnswer', () => {
 
   it('refuses with ModelUnavailableError when the provider fails before the first token', async () => {
     let calls = 0;
-    const model = new MockLanguageModelV4({ doStream: async () => { calls++; throw new Error('upstream 500'); } });
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        calls++;
+        throw new Error('upstream 500');
+      },
+    });
     const errors: unknown[] = [];
-    await expect(startAnswer(input(model, { onError: (e) => errors.push(e) }))).rejects.toBeInstanceOf(ModelUnavailableError);
+    await expect(startAnswer(input(model, { onError: (e) => errors.push(e) }))).rejects.toBeInstanceOf(
+      ModelUnavailableError,
+    );
     // A plain failure is not a transient refusal: asked once, and told to the log.
     expect(calls).toBe(1);
     expect(errors).toHaveLength(1);
@@ -59,7 +88,13 @@ describe('startAnswer', () => {
     const answer = mockModel(answerParts('Yes.'));
     const model = new MockLanguageModelV4({
       doStream: async (options) => {
-        if (++calls === 1) throw new APICallError({ message: 'overloaded', url: 'http://model.test', requestBodyValues: {}, statusCode: 503 });
+        if (++calls === 1)
+          throw new APICallError({
+            message: 'overloaded',
+            url: 'http://model.test',
+            requestBodyValues: {},
+            statusCode: 503,
+          });
         return answer.doStream(options);
       },
     });
@@ -69,7 +104,11 @@ describe('startAnswer', () => {
   });
 
   it('refuses when the stream reports an error before any text', async () => {
-    const model = mockModel([{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't1' }, { type: 'error', error: new Error('quota') }]);
+    const model = mockModel([
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't1' },
+      { type: 'error', error: new Error('quota') },
+    ]);
     await expect(startAnswer(input(model))).rejects.toBeInstanceOf(ModelUnavailableError);
   });
 
@@ -77,8 +116,16 @@ describe('startAnswer', () => {
     let aborted = false;
     const model = new MockLanguageModelV4({
       doStream: async ({ abortSignal }) => {
-        abortSignal?.addEventListener('abort', () => { aborted = true; });
-        return { stream: new ReadableStream({ start() { /* never says anything */ } }) };
+        abortSignal?.addEventListener('abort', () => {
+          aborted = true;
+        });
+        return {
+          stream: new ReadableStream({
+            start() {
+              /* never says anything */
+            },
+          }),
+        };
       },
     });
     await expect(startAnswer(input(model, { firstTokenTimeoutMs: 20 }))).rejects.toThrow(/did not answer within 20 ms/);
@@ -86,8 +133,12 @@ describe('startAnswer', () => {
   });
 
   it('errors the text stream after its text when the provider fails after the first token', async () => {
-    const model = mockModel([{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't1' },
-      { type: 'text-delta', id: 't1', delta: 'Greek is' }, { type: 'error', error: new Error('connection reset') }]);
+    const model = mockModel([
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Greek is' },
+      { type: 'error', error: new Error('connection reset') },
+    ]);
     const errors: unknown[] = [];
     const { pieces, error } = await readText(await startAnswer(input(model, { onError: (e) => errors.push(e) })));
     expect(pieces).toEqual(['Greek is']);
@@ -143,7 +194,14 @@ describe('startAnswer', () => {
     const model = new MockLanguageModelV4({
       doStream: async ({ abortSignal }) => {
         modelSignal = abortSignal;
-        return { stream: new ReadableStream({ start(c) { c.enqueue({ type: 'text-start', id: 't1' }); c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' }); } }) };
+        return {
+          stream: new ReadableStream({
+            start(c) {
+              c.enqueue({ type: 'text-start', id: 't1' });
+              c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' });
+            },
+          }),
+        };
       },
     });
     const { textStream } = await startAnswer(input(model));
@@ -152,17 +210,21 @@ describe('startAnswer', () => {
   });
   it('sends a token that arrives while the model is still talking, without waiting for the next one', async () => {
     let model: ReadableStreamDefaultController<unknown> | undefined;
-    const { textStream } = await startAnswer(input(new MockLanguageModelV4({
-      doStream: async () => ({
-        stream: new ReadableStream({
-          start(c) {
-            model = c;
-            c.enqueue({ type: 'text-start', id: 't1' });
-            c.enqueue({ type: 'text-delta', id: 't1', delta: 'First' });
-          },
+    const { textStream } = await startAnswer(
+      input(
+        new MockLanguageModelV4({
+          doStream: async () => ({
+            stream: new ReadableStream({
+              start(c) {
+                model = c;
+                c.enqueue({ type: 'text-start', id: 't1' });
+                c.enqueue({ type: 'text-delta', id: 't1', delta: 'First' });
+              },
+            }),
+          }),
         }),
-      }),
-    })));
+      ),
+    );
     const reader = textStream.getReader();
     const next = async () => {
       const read = await reader.read();
@@ -180,14 +242,30 @@ describe('startAnswer', () => {
   });
 
   it('calls onDone once when the answer ends, is cancelled, loses its client or never starts', async () => {
-    const count = () => { const c = { n: 0, done: () => { c.n++; } }; return c; };
+    const count = () => {
+      const c = {
+        n: 0,
+        done: () => {
+          c.n++;
+        },
+      };
+      return c;
+    };
     const ended = count();
     await readText(await startAnswer(input(mockModel(answerParts('Yes.')), { onDone: ended.done })));
     expect(ended.n).toBe(1);
 
-    const held = () => new MockLanguageModelV4({
-      doStream: async () => ({ stream: new ReadableStream({ start(c) { c.enqueue({ type: 'text-start', id: 't1' }); c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' }); } }) }),
-    });
+    const held = () =>
+      new MockLanguageModelV4({
+        doStream: async () => ({
+          stream: new ReadableStream({
+            start(c) {
+              c.enqueue({ type: 'text-start', id: 't1' });
+              c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' });
+            },
+          }),
+        }),
+      });
     const cancelled = count();
     const { textStream } = await startAnswer(input(held(), { onDone: cancelled.done }));
     expect(cancelled.n).toBe(0);
@@ -203,7 +281,11 @@ describe('startAnswer', () => {
     expect(gone.n).toBe(1);
 
     const refused = count();
-    const failing = new MockLanguageModelV4({ doStream: async () => { throw new Error('provider down'); } });
+    const failing = new MockLanguageModelV4({
+      doStream: async () => {
+        throw new Error('provider down');
+      },
+    });
     await expect(startAnswer(input(failing, { onDone: refused.done }))).rejects.toBeInstanceOf(ModelUnavailableError);
     expect(refused.n).toBe(1);
   });
@@ -211,7 +293,10 @@ describe('startAnswer', () => {
 
 describe('uiMessageStreamResponse', () => {
   it('sends the source-url parts first, then the text, then finish and [DONE]', async () => {
-    const res = uiMessageStreamResponse({ ...await startAnswer(input(mockModel(answerParts('Yes, ', 'online.')))), sources });
+    const res = uiMessageStreamResponse({
+      ...(await startAnswer(input(mockModel(answerParts('Yes, ', 'online.'))))),
+      sources,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
@@ -220,7 +305,12 @@ describe('uiMessageStreamResponse', () => {
     const types = chunks.map((c) => c.type);
     expect(types.indexOf('source-url')).toBeGreaterThan(types.indexOf('start'));
     expect(types.indexOf('source-url')).toBeLessThan(types.indexOf('text-delta'));
-    expect(chunks).toContainEqual({ type: 'source-url', sourceId: 'http://site.test/courses/bib201/', url: 'http://site.test/courses/bib201/', title: 'Biblical Greek I' });
+    expect(chunks).toContainEqual({
+      type: 'source-url',
+      sourceId: 'http://site.test/courses/bib201/',
+      url: 'http://site.test/courses/bib201/',
+      title: 'Biblical Greek I',
+    });
     expect(message.parts.map((p) => p.type)).toEqual(['source-url', 'step-start', 'text']);
     expect(text).toBe('Yes, online.');
     expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
@@ -228,8 +318,12 @@ describe('uiMessageStreamResponse', () => {
   });
 
   it('ends with an error part, no internals, and [DONE] when the provider fails after the first token', async () => {
-    const model = mockModel([{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't1' },
-      { type: 'text-delta', id: 't1', delta: 'Greek is' }, { type: 'error', error: new Error('connection reset') }]);
+    const model = mockModel([
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Greek is' },
+      { type: 'error', error: new Error('connection reset') },
+    ]);
     const { chunks, text, errors, done } = await asUiStream(model);
     expect(text).toBe('Greek is');
     expect(chunks.filter((c) => c.type === 'text-delta')).toHaveLength(1);
@@ -244,11 +338,27 @@ describe('uiMessageStreamResponse', () => {
     const model = new MockLanguageModelV4({
       doStream: async ({ abortSignal }) => {
         modelSignal = abortSignal;
-        return { stream: new ReadableStream({ start(c) { c.enqueue({ type: 'text-start', id: 't1' }); c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' }); } }) };
+        return {
+          stream: new ReadableStream({
+            start(c) {
+              c.enqueue({ type: 'text-start', id: 't1' });
+              c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' });
+            },
+          }),
+        };
       },
     });
     let over = 0;
-    const res = uiMessageStreamResponse({ ...await startAnswer(input(model, { onDone: () => { over++; } })), sources });
+    const res = uiMessageStreamResponse({
+      ...(await startAnswer(
+        input(model, {
+          onDone: () => {
+            over++;
+          },
+        }),
+      )),
+      sources,
+    });
     const reader = res.body!.getReader();
     await reader.read();
     await reader.cancel('client closed');

@@ -18,7 +18,10 @@ describe('checkRegistration', () => {
   });
 
   it('points at each unknown or not-offered course by index', () => {
-    const issues = checkRegistration({ term: '2027-spring', courses: [{ code: 'BIB201' }, { code: 'THE310' }, { code: 'XYZ999' }] }, catalog);
+    const issues = checkRegistration(
+      { term: '2027-spring', courses: [{ code: 'BIB201' }, { code: 'THE310' }, { code: 'XYZ999' }] },
+      catalog,
+    );
     expect(issues.map((i) => i.path)).toEqual(['courses.1.code', 'courses.2.code']);
     expect(issues[0]!.message).toContain('not offered in Spring 2027');
     expect(issues[1]!.message).toContain('no course XYZ999');

@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { courseSchema, handbookSchema, programSchema } from '../../src/schemas/content.ts';
 
 const validCourse = {
-  code: 'BIB201', title: 'Biblical Greek I', summary: 'An introduction to the grammar of Koine Greek.',
-  department: 'languages', credits: 4, level: 'intermediate', delivery: 'online', terms: ['2027-spring'],
-  prerequisites: ['BIB101'], instructors: ['Dr. Helena Marsh'],
+  code: 'BIB201',
+  title: 'Biblical Greek I',
+  summary: 'An introduction to the grammar of Koine Greek.',
+  department: 'languages',
+  credits: 4,
+  level: 'intermediate',
+  delivery: 'online',
+  terms: ['2027-spring'],
+  prerequisites: ['BIB101'],
+  instructors: ['Dr. Helena Marsh'],
 };
 
 describe('content schemas', () => {
@@ -26,11 +33,23 @@ describe('content schemas', () => {
   });
 
   it('requires programs to name at least one required course', () => {
-    expect(programSchema.safeParse({ title: 'X', summary: 'A program summary long enough.', award: 'diploma', duration: '1 year', delivery: 'online', requiredCourses: [] }).success).toBe(false);
+    expect(
+      programSchema.safeParse({
+        title: 'X',
+        summary: 'A program summary long enough.',
+        award: 'diploma',
+        duration: '1 year',
+        delivery: 'online',
+        requiredCourses: [],
+      }).success,
+    ).toBe(false);
   });
 
   it('limits handbook pages to the known sections', () => {
-    expect(handbookSchema.safeParse({ title: 'X', summary: 'A handbook summary long enough.', section: 'gossip', order: 1 }).success).toBe(false);
+    expect(
+      handbookSchema.safeParse({ title: 'X', summary: 'A handbook summary long enough.', section: 'gossip', order: 1 })
+        .success,
+    ).toBe(false);
   });
 
   it('describes every field for editors', () => {

@@ -26,7 +26,9 @@ describe('recorder', () => {
     recorder = await import('../../src/lib/insights/recorder.ts');
     store = (await import('../../src/lib/store/index.ts')).getStore();
   });
-  afterAll(async () => { await (await import('../../src/lib/store/index.ts')).closeStore(); });
+  afterAll(async () => {
+    await (await import('../../src/lib/store/index.ts')).closeStore();
+  });
 
   it('counts searches, clicks, questions and feedback, and writes them at the flush', async () => {
     recorder.recordSearch('Greek', 3);
@@ -41,8 +43,14 @@ describe('recorder', () => {
       { text: 'greek', asked: 2, noResults: 0, declined: 0, clicks: 1, clickRankSum: 2 },
       { text: 'syriac', asked: 1, noResults: 1, declined: 0, clicks: 0, clickRankSum: 0 },
     ]);
-    expect((await store.insightList('unanswered', '2000-01-01', 10))[0]).toMatchObject({ text: 'Do you teach Klingon? mail me at [email]', declined: 1 });
-    expect((await store.thumbsDown('2000-01-01', 10))[0]).toMatchObject({ question: 'When does term start?', comment: 'Wrong, call me on [phone]' });
+    expect((await store.insightList('unanswered', '2000-01-01', 10))[0]).toMatchObject({
+      text: 'Do you teach Klingon? mail me at [email]',
+      declined: 1,
+    });
+    expect((await store.thumbsDown('2000-01-01', 10))[0]).toMatchObject({
+      question: 'When does term start?',
+      comment: 'Wrong, call me on [phone]',
+    });
     const metrics = await registry.metrics();
     expect(metrics).toMatch(/search_queries_total\{results="none"\} 1/);
     expect(metrics).toMatch(/chat_questions_total\{outcome="declined"\} 1/);
@@ -67,7 +75,9 @@ describe('recorder', () => {
     await recorder.flushInsights();
     const stored = await store.insightList('top', '2000-01-01', 100_000);
     expect(stored.length).toBeLessThanOrEqual(recorder.DAILY_QUERY_CAP);
-    const searches = (await store.insightDays('2000-01-01')).queries.filter((d) => d.kind === 'search').reduce((n, d) => n + d.asked, 0);
+    const searches = (await store.insightDays('2000-01-01')).queries
+      .filter((d) => d.kind === 'search')
+      .reduce((n, d) => n + d.asked, 0);
     expect(searches).toBe(3 + 2 + 20_000 + 100); // nothing lost: the rest is counted as other
   });
 });

@@ -6,7 +6,11 @@ import { parseConfig } from '../../src/lib/config.ts';
 
 const SECRET = 'x'.repeat(40);
 const reason = (fn: () => unknown) => {
-  try { fn(); } catch (err) { return (err as InvalidTokenError).reason; }
+  try {
+    fn();
+  } catch (err) {
+    return (err as InvalidTokenError).reason;
+  }
   return 'accepted';
 };
 
@@ -24,7 +28,8 @@ describe('mail tokens', () => {
     expect(reason(() => verifyToken(SECRET, 'confirm', `${other}.${sig}`))).toBe('tampered');
     expect(reason(() => verifyToken(SECRET, 'confirm', `${body}.${sig.slice(1)}`))).toBe('tampered');
     expect(reason(() => verifyToken('y'.repeat(40), 'confirm', token))).toBe('tampered');
-    for (const junk of ['', 'abc', 'a.b.c', '.', `${'a'.repeat(600)}.b`]) expect(reason(() => verifyToken(SECRET, 'confirm', junk))).not.toBe('accepted');
+    for (const junk of ['', 'abc', 'a.b.c', '.', `${'a'.repeat(600)}.b`])
+      expect(reason(() => verifyToken(SECRET, 'confirm', junk))).not.toBe('accepted');
   });
 
   it('expires confirmation tokens', () => {
@@ -36,7 +41,9 @@ describe('mail tokens', () => {
 
   it('puts the RFC 8058 headers and both links in the confirmation mail', () => {
     const mail = confirmationMail('ada@example.org', 'sub_abc', 'https://northgate.example', SECRET);
-    expect(mail.headers!['List-Unsubscribe']).toMatch(/^<https:\/\/northgate\.example\/api\/newsletter\/unsubscribe\?token=[\w-]+\.[\w-]+>$/);
+    expect(mail.headers!['List-Unsubscribe']).toMatch(
+      /^<https:\/\/northgate\.example\/api\/newsletter\/unsubscribe\?token=[\w-]+\.[\w-]+>$/,
+    );
     expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toMatch(/https:\/\/northgate\.example\/newsletter\/confirm\/\?token=[\w-]+\.[\w-]+/);
   });
@@ -49,18 +56,27 @@ describe('mail tokens', () => {
 
 describe('mail configuration', () => {
   it('requires an https SITE_URL when mail goes to a real SMTP server, not on loopback', () => {
-    expect(() => parseConfig({ SMTP_URL: 'smtp://u:p@mail.example.org:587' })).toThrow(/SITE_URL: must be the public https origin/);
-    expect(() => parseConfig({ SMTP_URL: 'smtp://mail.example.org:587', SITE_URL: 'http://northgate.example' })).toThrow(/SITE_URL/);
-    expect(parseConfig({ SMTP_URL: 'smtps://mail.example.org', SITE_URL: 'https://northgate.example' }).SMTP_URL).toBe('smtps://mail.example.org');
+    expect(() => parseConfig({ SMTP_URL: 'smtp://u:p@mail.example.org:587' })).toThrow(
+      /SITE_URL: must be the public https origin/,
+    );
+    expect(() =>
+      parseConfig({ SMTP_URL: 'smtp://mail.example.org:587', SITE_URL: 'http://northgate.example' }),
+    ).toThrow(/SITE_URL/);
+    expect(parseConfig({ SMTP_URL: 'smtps://mail.example.org', SITE_URL: 'https://northgate.example' }).SMTP_URL).toBe(
+      'smtps://mail.example.org',
+    );
     expect(parseConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
   });
 
   // Security review, finding 1: a public server relaying through a local MTA built mail links from the Host header.
   it('requires SITE_URL when SMTP_URL is set and the server is reachable, even with a loopback MTA', () => {
-    expect(() => parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', HOST: '0.0.0.0' })).toThrow(/SITE_URL: must be the public https origin/);
+    expect(() => parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', HOST: '0.0.0.0' })).toThrow(
+      /SITE_URL: must be the public https origin/,
+    );
     expect(() => parseConfig({ SMTP_URL: 'smtp://localhost:25', HOST: '::' })).toThrow(/SITE_URL/);
-    expect(parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', HOST: '0.0.0.0', SITE_URL: 'https://northgate.example' }).SITE_URL)
-      .toBe('https://northgate.example');
+    expect(
+      parseConfig({ SMTP_URL: 'smtp://127.0.0.1:25', HOST: '0.0.0.0', SITE_URL: 'https://northgate.example' }).SITE_URL,
+    ).toBe('https://northgate.example');
     // The embedded default (loopback HOST, mail written as files) needs no setting.
     expect(parseConfig({ HOST: '0.0.0.0' }).SITE_URL).toBeUndefined();
   });

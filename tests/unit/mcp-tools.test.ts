@@ -23,19 +23,36 @@ function fakeBuild(): string {
 describe('get_page: public twins only', () => {
   const twins = new Set(['/index.md', '/courses/bib201.md']);
 
-  it('lists the build\'s twins without the 404 page and the search bundle', () => {
+  it("lists the build's twins without the 404 page and the search bundle", () => {
     expect([...builtSite(fakeBuild()).publicTwins].sort()).toEqual(['/courses/bib201.md', '/index.md']);
   });
 
   it.each([
-    ['/', '/index.md'], ['/index.html', '/index.md'], ['/courses/bib201/', '/courses/bib201.md'],
-    ['/courses/bib201', '/courses/bib201.md'], ['/courses/bib201.md', '/courses/bib201.md'], ['/courses/bib201/index.html', '/courses/bib201.md'],
+    ['/', '/index.md'],
+    ['/index.html', '/index.md'],
+    ['/courses/bib201/', '/courses/bib201.md'],
+    ['/courses/bib201', '/courses/bib201.md'],
+    ['/courses/bib201.md', '/courses/bib201.md'],
+    ['/courses/bib201/index.html', '/courses/bib201.md'],
   ])('%s → %s', (path, twin) => expect(publicTwinUrl(path, twins)).toBe(twin));
 
   it.each([
-    '', 'courses/bib201/', '/../courses/bib201.md', '/courses/../index.md', '/courses/./bib201.md', '//courses/bib201.md',
-    '/courses%2fbib201.md', '/courses\\bib201.md', '/courses/bib201.md?x', '/courses/bib201.md#x', '/courses/bib201.md\u0000',
-    '/404.md', '/secret.txt', '/COURSES/BIB201.md', '/courses/bib202/', 'https://evil.example/courses/bib201/',
+    '',
+    'courses/bib201/',
+    '/../courses/bib201.md',
+    '/courses/../index.md',
+    '/courses/./bib201.md',
+    '//courses/bib201.md',
+    '/courses%2fbib201.md',
+    '/courses\\bib201.md',
+    '/courses/bib201.md?x',
+    '/courses/bib201.md#x',
+    '/courses/bib201.md\u0000',
+    '/404.md',
+    '/secret.txt',
+    '/COURSES/BIB201.md',
+    '/courses/bib202/',
+    'https://evil.example/courses/bib201/',
   ])('refuses %j', (path) => expect(publicTwinUrl(path, twins)).toBeUndefined());
 
   it('reads a twin and nothing else, even next to a symlink pointing out of the build', async () => {
@@ -77,7 +94,10 @@ describe('ask_site: collecting the answer', () => {
     }),
   });
   it('joins the text and keeps the sources', async () => {
-    expect(await collectAnswer(answer(['Yes, ', 'online.']))).toEqual({ answer: 'Yes, online.', sources: [{ url: 'https://n.example/courses/bib201/', title: 'Greek' }] });
+    expect(await collectAnswer(answer(['Yes, ', 'online.']))).toEqual({
+      answer: 'Yes, online.',
+      sources: [{ url: 'https://n.example/courses/bib201/', title: 'Greek' }],
+    });
   });
   it('turns a failure after the start into a tool error, not half an answer', async () => {
     expect(await collectAnswer(answer(['Yes'], new AnswerInterruptedError()))).toEqual({ error: INTERRUPTED_TEXT });

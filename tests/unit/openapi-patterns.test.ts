@@ -20,7 +20,7 @@ function patterns(node: unknown, at = '#'): [string, string][] {
 const found = patterns(openApiDocument('https://northgate.example'));
 
 describe('OpenAPI patterns under RE2', () => {
-  it('finds the document\'s patterns', () => {
+  it("finds the document's patterns", () => {
     expect(found.length).toBeGreaterThan(3);
   });
 
@@ -29,7 +29,17 @@ describe('OpenAPI patterns under RE2', () => {
   });
 
   it('re2js and JavaScript agree on the strings the examples and the schemas name', () => {
-    const samples = ['BIB201', 'bib201', '2027-spring', 'student@example.org', 'key-1', '', 'a b', 'x'.repeat(130), 'é'];
+    const samples = [
+      'BIB201',
+      'bib201',
+      '2027-spring',
+      'student@example.org',
+      'key-1',
+      '',
+      'a b',
+      'x'.repeat(130),
+      'é',
+    ];
     for (const [at, pattern] of found) {
       const re2 = RE2JS.compile(pattern);
       const js = new RegExp(pattern, 'u');

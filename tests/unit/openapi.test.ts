@@ -16,7 +16,10 @@ type Json = Record<string, any>;
 const doc = openApiDocument('https://northgate.example') as Json;
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const operations = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
-  Object.entries<Json>(item).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op })));
+  Object.entries<Json>(item)
+    .filter(([m]) => METHODS.includes(m))
+    .map(([method, op]) => ({ path, method, op })),
+);
 
 describe('/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -27,7 +30,7 @@ describe('/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('says 3.1.0, the package\'s version, one server: the current origin', () => {
+  it("says 3.1.0, the package's version, one server: the current origin", () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe(packageJson.version);
     expect(doc.servers).toEqual([{ url: '/' }]);
@@ -35,20 +38,41 @@ describe('/openapi.json', () => {
 
   it('has absolute links from the origin it is given, the contact address, a license, and no auth on any operation', () => {
     expect(doc.externalDocs.url).toBe('https://northgate.example/developers');
-    expect(doc.info.contact).toMatchObject({ email: getConfig().CONTACT_EMAIL, url: 'https://northgate.example/developers' });
-    expect(doc.info.license).toEqual({ name: 'Proprietary: all rights reserved', url: 'https://northgate.example/developers#terms' });
+    expect(doc.info.contact).toMatchObject({
+      email: getConfig().CONTACT_EMAIL,
+      url: 'https://northgate.example/developers',
+    });
+    expect(doc.info.license).toEqual({
+      name: 'Proprietary: all rights reserved',
+      url: 'https://northgate.example/developers#terms',
+    });
     expect(operations.filter((o) => !Array.isArray(o.op.security) || o.op.security.length > 0)).toEqual([]);
     expect(doc.components.securitySchemes).toBeUndefined();
   });
 
-  it('describes every route of the specification\'s endpoint table', () => {
+  it("describes every route of the specification's endpoint table", () => {
     const table = [
-      'get /.well-known/api-catalog', 'head /.well-known/api-catalog', 'get /api/health', 'get /api/search', 'post /api/chat',
-      'post /api/email-marketing-signup', 'post /api/course-registration', 'get /api/challenge/site-key',
-      'get /api/challenge/required', 'get /api/auth/{action}', 'post /api/auth/{action}', 'get /api/{unknown}',
-      'post /api/newsletter/confirm', 'get /api/newsletter/unsubscribe', 'post /api/newsletter/unsubscribe',
-      'get /api/courses', 'get /api/courses/{code}', 'get /api/terms', 'get /api/events',
-      'post /api/search/clicks', 'post /api/chat/feedback',
+      'get /.well-known/api-catalog',
+      'head /.well-known/api-catalog',
+      'get /api/health',
+      'get /api/search',
+      'post /api/chat',
+      'post /api/email-marketing-signup',
+      'post /api/course-registration',
+      'get /api/challenge/site-key',
+      'get /api/challenge/required',
+      'get /api/auth/{action}',
+      'post /api/auth/{action}',
+      'get /api/{unknown}',
+      'post /api/newsletter/confirm',
+      'get /api/newsletter/unsubscribe',
+      'post /api/newsletter/unsubscribe',
+      'get /api/courses',
+      'get /api/courses/{code}',
+      'get /api/terms',
+      'get /api/events',
+      'post /api/search/clicks',
+      'post /api/chat/feedback',
     ];
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(table.sort());
   });
@@ -77,8 +101,15 @@ describe('/openapi.json', () => {
 
   it('puts the rate-limit headers on every answer of the POST routes the route gives, and Retry-After on their 429s', () => {
     const posts = operations.filter((o) => o.method === 'post' && !o.op.tags?.includes('auth'));
-    expect(posts.map((o) => o.path).sort()).toEqual(['/api/chat', '/api/chat/feedback', '/api/course-registration', '/api/email-marketing-signup', '/api/newsletter/confirm',
-      '/api/newsletter/unsubscribe', '/api/search/clicks']);
+    expect(posts.map((o) => o.path).sort()).toEqual([
+      '/api/chat',
+      '/api/chat/feedback',
+      '/api/course-registration',
+      '/api/email-marketing-signup',
+      '/api/newsletter/confirm',
+      '/api/newsletter/unsubscribe',
+      '/api/search/clicks',
+    ]);
     for (const { op } of posts) {
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         // 405 and 413 come before the rate limiter: the 413 from the server's body cap, before the route runs.
@@ -86,13 +117,15 @@ describe('/openapi.json', () => {
           expect(response.headers?.['X-RateLimit-Limit'], `${op.operationId} ${status}`).toBeUndefined();
           continue;
         }
-        expect(Object.keys(response.headers ?? {}), `${op.operationId} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+        expect(Object.keys(response.headers ?? {}), `${op.operationId} ${status}`).toEqual(
+          expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']),
+        );
       }
       expect(Object.keys(op.responses['429'].headers)).toContain('Retry-After');
     }
   });
 
-  it('declares Retry-After on the chat\'s 503, sent when the chat is busy', () => {
+  it("declares Retry-After on the chat's 503, sent when the chat is busy", () => {
     const busy = doc.paths['/api/chat'].post.responses['503'];
     expect(busy.headers['Retry-After']).toMatchObject({ required: false, schema: { type: 'integer' } });
     expect(busy.description).toMatch(/Retry-After/);
@@ -103,7 +136,12 @@ describe('/openapi.json', () => {
     const { $schema: _s, ...signup } = fromZod;
     // The same, but for patterns written portably (\uXXXX as the character itself: portablePattern).
     const published = JSON.parse(JSON.stringify(doc.components.schemas.SignupRequest), (key, value) =>
-      (key === 'pattern' ? signup.properties[Object.keys(signup.properties).find((k) => portablePattern(signup.properties[k].pattern ?? '') === value)!].pattern : value));
+      key === 'pattern'
+        ? signup.properties[
+            Object.keys(signup.properties).find((k) => portablePattern(signup.properties[k].pattern ?? '') === value)!
+          ].pattern
+        : value,
+    );
     expect(published).toEqual(signup);
     expect(signup.additionalProperties).toBe(false);
     expect(doc.components.schemas.ChatRequest.properties.messages.maxItems).toBe(40);
@@ -138,7 +176,8 @@ describe('/openapi.json', () => {
         }
       }
     }
-    for (const [name, header] of Object.entries<Json>(doc.components.headers)) withSchema(['components', 'headers', name], header);
+    for (const [name, header] of Object.entries<Json>(doc.components.headers))
+      withSchema(['components', 'headers', name], header);
 
     for (const [at, example] of found) {
       expect(validateAt(at, example), `${at.join(' › ')}`).toEqual([]);

@@ -13,7 +13,7 @@ describe('rateLimit', () => {
     expect(reset).toBeLessThanOrEqual(Date.now() + 601_000);
     await rateLimit('signup', '198.51.100.7');
     expect((await rateLimit('signup', '198.51.100.7'))['X-RateLimit-Remaining']).toBe('0');
-    const err = await rateLimit('signup', '198.51.100.7').catch((e: unknown) => e) as ApiError;
+    const err = (await rateLimit('signup', '198.51.100.7').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(429);
     expect(err.code).toBe('RATE_LIMITED');
@@ -23,13 +23,19 @@ describe('rateLimit', () => {
   it('keeps routes and clients apart', async () => {
     for (let i = 0; i < 3; i++) await rateLimit('registration', '198.51.100.8');
     await expect(rateLimit('registration', '198.51.100.8')).rejects.toBeInstanceOf(ApiError);
-    await expect(rateLimit('signup', '198.51.100.8')).resolves.toMatchObject({ 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2' });
-    await expect(rateLimit('registration', '198.51.100.9')).resolves.toMatchObject({ 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2' });
+    await expect(rateLimit('signup', '198.51.100.8')).resolves.toMatchObject({
+      'X-RateLimit-Limit': '3',
+      'X-RateLimit-Remaining': '2',
+    });
+    await expect(rateLimit('registration', '198.51.100.9')).resolves.toMatchObject({
+      'X-RateLimit-Limit': '3',
+      'X-RateLimit-Remaining': '2',
+    });
     expect((await rateLimit('chat', '198.51.100.8'))['X-RateLimit-Limit']).toBe('20');
   });
 });
 
-describe('refusal (the server\'s early 429)', () => {
+describe("refusal (the server's early 429)", () => {
   it('counts nothing, and refuses once the window is used up with the 429 rateLimit gives', async () => {
     const ip = '198.51.100.20';
     await rateLimit('signup', ip);
@@ -38,7 +44,7 @@ describe('refusal (the server\'s early 429)', () => {
     expect((await rateLimit('signup', ip))['X-RateLimit-Remaining']).toBe('1');
     await rateLimit('signup', ip);
     const early = (await refusal('signup', ip))!;
-    const counted = await rateLimit('signup', ip).catch((e: unknown) => e) as ApiError;
+    const counted = (await rateLimit('signup', ip).catch((e: unknown) => e)) as ApiError;
     expect(early).toBeInstanceOf(ApiError);
     expect(early.toBody()).toEqual(counted.toBody());
     expect(early.headers).toEqual(counted.headers);
@@ -47,7 +53,9 @@ describe('refusal (the server\'s early 429)', () => {
 
   it('is for the POST routes that count every request, not search (only cache misses count)', () => {
     expect(Object.fromEntries(refusedEarly)).toEqual({
-      '/api/chat': 'chat', '/api/email-marketing-signup': 'signup', '/api/course-registration': 'registration',
+      '/api/chat': 'chat',
+      '/api/email-marketing-signup': 'signup',
+      '/api/course-registration': 'registration',
       '/api/newsletter/confirm': 'newsletter-link',
     });
   });
@@ -68,11 +76,19 @@ describe('withRateLimit', () => {
     const { withRateLimit } = await import('../../src/lib/limits/rate-limit.ts');
     const ok = await withRateLimit('chat', '198.51.100.20', async () => new Response('{}'));
     expect(ok.headers.get('X-RateLimit-Limit')).toBe('20');
-    const apiError = await withRateLimit('chat', '198.51.100.20', async () => { throw new ApiError(400, 'INVALID_BODY', 'x'); }).then(
-      () => expect.unreachable(), (e: ApiError) => e);
+    const apiError = await withRateLimit('chat', '198.51.100.20', async () => {
+      throw new ApiError(400, 'INVALID_BODY', 'x');
+    }).then(
+      () => expect.unreachable(),
+      (e: ApiError) => e,
+    );
     expect(apiError.headers['X-RateLimit-Remaining']).toBe('18');
-    const crash = await withRateLimit('chat', '198.51.100.20', async () => { throw new TypeError('internal detail'); }).then(
-      () => expect.unreachable(), (e: ApiError) => e);
+    const crash = await withRateLimit('chat', '198.51.100.20', async () => {
+      throw new TypeError('internal detail');
+    }).then(
+      () => expect.unreachable(),
+      (e: ApiError) => e,
+    );
     expect(crash).toBeInstanceOf(ApiError);
     expect(crash.status).toBe(500);
     expect(crash.message).not.toContain('internal detail');

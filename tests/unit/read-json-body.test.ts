@@ -6,7 +6,10 @@ const post = (body: BodyInit, headers: Record<string, string> = { 'Content-Type'
   new Request('http://localhost/api/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 
 async function failure(promise: Promise<unknown>) {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ApiError);
   return err as ApiError;
 }
@@ -17,12 +20,19 @@ describe('readJsonBody', () => {
     expect(await readJsonBody(post('[1]', { 'Content-Type': 'application/json; charset=UTF-8' }), 100)).toEqual([1]);
   });
 
-  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/json; charset=latin1'], ['application/jsonx']])('refuses %s with 415', async (type) => {
+  it.each([
+    ['text/plain'],
+    ['application/x-www-form-urlencoded'],
+    ['application/json; charset=latin1'],
+    ['application/jsonx'],
+  ])('refuses %s with 415', async (type) => {
     expect((await failure(readJsonBody(post('{}', { 'Content-Type': type }), 100))).status).toBe(415);
   });
 
   it('refuses a missing content type with 415', async () => {
-    expect((await failure(readJsonBody(new Request('http://localhost/', { method: 'POST', body: '{}' }), 100))).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(
+      (await failure(readJsonBody(new Request('http://localhost/', { method: 'POST', body: '{}' }), 100))).code,
+    ).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('refuses malformed JSON with 400 INVALID_BODY', async () => {

@@ -2,12 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unavailable } from '../helpers/real-servers.ts';
 
 describe('real servers in tests: skip or fail', () => {
-  afterEach(() => { vi.unstubAllEnvs(); vi.restoreAllMocks(); });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
 
   it('skips with a printed reason outside CI when the binary is missing', () => {
     vi.stubEnv('CI', '');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(unavailable('PostgreSQL', '/nonexistent/postgres')).toMatch(/PostgreSQL not found \(\/nonexistent\/postgres\)/);
+    expect(unavailable('PostgreSQL', '/nonexistent/postgres')).toMatch(
+      /PostgreSQL not found \(\/nonexistent\/postgres\)/,
+    );
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^skipping: PostgreSQL not found/));
   });
 

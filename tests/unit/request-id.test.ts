@@ -10,7 +10,8 @@ describe('request ids', () => {
     // Without a trusted proxy the header is the client's own text: it must not name our log lines.
     expect(requestIdOf('lb-42.abc', 0)).toMatch(UUID);
     expect(requestIdOf(undefined, 1)).toMatch(UUID);
-    for (const unsafe of ['with space', 'x'.repeat(129), '', 'a\nb', ['a', 'b']]) expect(requestIdOf(unsafe, 1)).toMatch(UUID);
+    for (const unsafe of ['with space', 'x'.repeat(129), '', 'a\nb', ['a', 'b']])
+      expect(requestIdOf(unsafe, 1)).toMatch(UUID);
     expect(requestIdOf(undefined, 0)).not.toBe(requestIdOf(undefined, 0));
   });
 

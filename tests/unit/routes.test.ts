@@ -5,11 +5,16 @@ import { allRoutes, apiRoutes, documentRoutes } from '../../src/lib/api/routes.t
 import { answersJson } from '../../src/lib/http/json-paths.ts';
 
 const pages = join(import.meta.dirname, '../../src/pages');
-const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
-  .flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 
 /** A route file's path, parameters spelled `{}`: `src/pages/api/auth/[...auth].ts` → `/api/auth/{}`. */
-const fromFile = (file: string) => `/${relative(pages, file).replace(/\.ts$/, '').replace(/\[(\.\.\.)?[^\]]+\]/g, '{}')}`;
+const fromFile = (file: string) =>
+  `/${relative(pages, file)
+    .replace(/\.ts$/, '')
+    .replace(/\[(\.\.\.)?[^\]]+\]/g, '{}')}`;
 /** A table path, parameters spelled `{}`: `/api/auth/{action}` → `/api/auth/{}`. */
 const fromTable = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 
@@ -17,7 +22,9 @@ describe('the route table', () => {
   const table = allRoutes.map((r) => fromTable(r.path));
   // Every on-demand JSON route: the API, the discovery documents under /.well-known/, and those at the root.
   const routeFiles = [...files(join(pages, 'api')), ...files(join(pages, '.well-known'))].map(fromFile);
-  const rootDocuments = files(pages).map(fromFile).filter((p) => answersJson(p));
+  const rootDocuments = files(pages)
+    .map(fromFile)
+    .filter((p) => answersJson(p));
 
   it('has an entry for every file under src/pages/api/ and src/pages/.well-known/', () => {
     expect(routeFiles.filter((p) => !table.includes(p))).toEqual([]);

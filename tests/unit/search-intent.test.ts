@@ -8,19 +8,35 @@ import { fieldVocabularyFileSchema } from '../../src/schemas/field-vocabulary.ts
 
 const site = new Vocabulary({
   pages: 50,
-  words: [['greek', 6], ['biblical', 12], ['i', 20], ['ii', 9], ['hebrew', 5], ['preaching', 3], ['paul\'s', 2],
-    ['letters', 4], ['gospels', 3], ['old', 8], ['testament', 9], ['survey', 2], ['koine', 2], ['christology', 1]],
+  words: [
+    ['greek', 6],
+    ['biblical', 12],
+    ['i', 20],
+    ['ii', 9],
+    ['hebrew', 5],
+    ['preaching', 3],
+    ["paul's", 2],
+    ['letters', 4],
+    ['gospels', 3],
+    ['old', 8],
+    ['testament', 9],
+    ['survey', 2],
+    ['koine', 2],
+    ['christology', 1],
+  ],
 });
 
 describe('the field vocabulary', () => {
   it('is valid against its schema (editors extend it; the build imports it)', () => {
-    expect(() => fieldVocabularyFileSchema.parse(JSON.parse(readFileSync('src/content/field-vocabulary.json', 'utf8')))).not.toThrow();
+    expect(() =>
+      fieldVocabularyFileSchema.parse(JSON.parse(readFileSync('src/content/field-vocabulary.json', 'utf8'))),
+    ).not.toThrow();
   });
 
   it('reads a Bible reference as its book, and the book as the courses that read it', () => {
-    expect(rewriteQuery('Rom 8', site).words).toEqual(['paul\'s', 'letters']);
-    expect(rewriteQuery('1 Cor 13', site).words).toEqual(['paul\'s', 'letters']);
-    expect(rewriteQuery('First Corinthians', site).words).toEqual(['paul\'s', 'letters']);
+    expect(rewriteQuery('Rom 8', site).words).toEqual(["paul's", 'letters']);
+    expect(rewriteQuery('1 Cor 13', site).words).toEqual(["paul's", 'letters']);
+    expect(rewriteQuery('First Corinthians', site).words).toEqual(["paul's", 'letters']);
     expect(rewriteQuery('Jn 3:16', site).words).toEqual(['gospels']);
   });
 
@@ -30,7 +46,7 @@ describe('the field vocabulary', () => {
     expect(rewriteQuery('is there a course', site).words).not.toContain('prophets');
   });
 
-  it('knows the field\'s abbreviations, and Greek words with or without their marks', () => {
+  it("knows the field's abbreviations, and Greek words with or without their marks", () => {
     expect(rewriteQuery('OT intro', site).words).toEqual(['old', 'testament', 'survey']);
     expect(rewriteQuery('koinē', site).words).toContain('koine');
     expect(rewriteQuery('koine', site).words).toContain('koine');
@@ -39,11 +55,12 @@ describe('the field vocabulary', () => {
 
 describe('numbers', () => {
   it('match in every form: 2, two, second and II', () => {
-    for (const q of ['greek 2', 'greek two', 'Greek II', 'greek second']) expect(rewriteQuery(q, site).words).toEqual(['greek', 'ii']);
+    for (const q of ['greek 2', 'greek two', 'Greek II', 'greek second'])
+      expect(rewriteQuery(q, site).words).toEqual(['greek', 'ii']);
     expect(rewriteQuery('preaching 1', site).words).toEqual(['preaching', 'i']);
   });
 
-  it('are left alone where they are not a course\'s number', () => {
+  it("are left alone where they are not a course's number", () => {
     expect(rewriteQuery('2 greek', site).words).toEqual(['2', 'greek']);
   });
 });
@@ -60,15 +77,31 @@ describe('intent', () => {
   const hit = (url: string, title: string): RawHit => ({ url, title, type: 'page', excerpt: '' });
 
   it('puts the page whose title names the query first', () => {
-    const answer = { total: 3, results: [hit('/handbook/entry-requirements/', 'Entry requirements'), hit('/accessibility/', 'Accessibility')] };
+    const answer = {
+      total: 3,
+      results: [hit('/handbook/entry-requirements/', 'Entry requirements'), hit('/accessibility/', 'Accessibility')],
+    };
     expect(intentFirst(answer, ['accessibility', 'statement']).results[0].url).toBe('/accessibility/');
-    const greek = { total: 2, results: [hit('/courses/bib201/', 'Biblical Greek I'), hit('/courses/bib202/', 'Biblical Greek II')] };
+    const greek = {
+      total: 2,
+      results: [hit('/courses/bib201/', 'Biblical Greek I'), hit('/courses/bib202/', 'Biblical Greek II')],
+    };
     expect(intentFirst(greek, ['greek', 'ii']).results[0].url).toBe('/courses/bib202/');
   });
 
   it('puts an index page after the specific pages under it', () => {
-    const answer = { total: 3, results: [hit('/programs/', 'Our programs'), hit('/programs/bachelor-of-theology/', 'Bachelor of Theology'), hit('/give/', 'Give')] };
-    expect(intentFirst(answer, ['bachelor', 'degree']).results.map((r) => r.url))
-      .toEqual(['/programs/bachelor-of-theology/', '/give/', '/programs/']);
+    const answer = {
+      total: 3,
+      results: [
+        hit('/programs/', 'Our programs'),
+        hit('/programs/bachelor-of-theology/', 'Bachelor of Theology'),
+        hit('/give/', 'Give'),
+      ],
+    };
+    expect(intentFirst(answer, ['bachelor', 'degree']).results.map((r) => r.url)).toEqual([
+      '/programs/bachelor-of-theology/',
+      '/give/',
+      '/programs/',
+    ]);
   });
 });

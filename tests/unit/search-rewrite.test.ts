@@ -9,8 +9,22 @@ import { synonymsFileSchema } from '../../src/schemas/synonyms.ts';
 
 const site = new Vocabulary({
   pages: 10,
-  words: [['theology', 9], ['theological', 3], ['greek', 4], ['great', 1], ['the101', 2], ['mus101', 2], ['bib201', 3],
-    ['tuition', 2], ['fees', 2], ['scholarships', 1], ['master', 3], ['divinity', 2], ['refunds', 1], ['hebrew', 3]],
+  words: [
+    ['theology', 9],
+    ['theological', 3],
+    ['greek', 4],
+    ['great', 1],
+    ['the101', 2],
+    ['mus101', 2],
+    ['bib201', 3],
+    ['tuition', 2],
+    ['fees', 2],
+    ['scholarships', 1],
+    ['master', 3],
+    ['divinity', 2],
+    ['refunds', 1],
+    ['hebrew', 3],
+  ],
 });
 
 describe('synonyms file', () => {
@@ -78,14 +92,21 @@ describe('partial matches', () => {
   };
   const run = async (q: RawQuery) => lists[q.q] ?? { total: 0, results: [] };
   it('ranks pages by how many, and how rare, of the words they hold; never answers nothing for a known word', async () => {
-    const answer = await rankPartial({ q: 'refunds wedding the', limit: 10, offset: 0 }, ['refunds', 'wedding', 'the'], run);
+    const answer = await rankPartial(
+      { q: 'refunds wedding the', limit: 10, offset: 0 },
+      ['refunds', 'wedding', 'the'],
+      run,
+    );
     expect(answer.results.map((r) => r.url)).toEqual(['/fees/', '/refunds/', '/home/']);
     expect(answer.total).toBe(3);
   });
   it('searches at most six words alone, however long the query', async () => {
     const asked: string[] = [];
     const many = Array.from({ length: 30 }, (_, i) => `word${i}`);
-    await rankPartial({ q: many.join(' '), limit: 10, offset: 0 }, many, async (q) => { asked.push(q.q); return { total: 0, results: [] }; });
+    await rankPartial({ q: many.join(' '), limit: 10, offset: 0 }, many, async (q) => {
+      asked.push(q.q);
+      return { total: 0, results: [] };
+    });
     expect(asked.length).toBe(6);
   });
   it('corrects at most four words of a query', () => {

@@ -25,7 +25,12 @@ describe('search parameters', () => {
   });
 
   it('accepts every documented parameter', () => {
-    expect(parse('q=greek&type=course&limit=50&offset=20')).toEqual({ q: 'greek', type: 'course', limit: 50, offset: 20 });
+    expect(parse('q=greek&type=course&limit=50&offset=20')).toEqual({
+      q: 'greek',
+      type: 'course',
+      limit: 50,
+      offset: 20,
+    });
     expect(parse('q=x&limit=1&offset=0').limit).toBe(1);
     expect(parse('q=x&offset=1000').offset).toBe(1000);
     expect(parse(`q=${'a'.repeat(256)}`).q).toHaveLength(256);
@@ -60,17 +65,17 @@ describe('search parameters', () => {
 
 describe('excerpt sanitising', () => {
   it('keeps <mark> and escapes everything else', () => {
-    expect(sanitizeExcerpt('a <mark>Q&A</mark> "b" \'c\''))
-      .toBe('a <mark>Q&amp;A</mark> &quot;b&quot; &#39;c&#39;');
+    expect(sanitizeExcerpt('a <mark>Q&A</mark> "b" \'c\'')).toBe('a <mark>Q&amp;A</mark> &quot;b&quot; &#39;c&#39;');
   });
 
-  it('undoes Pagefind\'s own escaping of < and > once, so text is escaped exactly once', () => {
+  it("undoes Pagefind's own escaping of < and > once, so text is escaped exactly once", () => {
     expect(sanitizeExcerpt('a <mark>&lt;script&gt;</mark> tag')).toBe('a <mark>&lt;script&gt;</mark> tag');
   });
 
   it('escapes raw tags and attributes that are not a bare <mark>; drops a stray </mark>', () => {
-    expect(sanitizeExcerpt('<script>alert(1)</script><img src=x onerror=y><mark class="x">z</mark>'))
-      .toBe('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=y&gt;&lt;mark class=&quot;x&quot;&gt;z');
+    expect(sanitizeExcerpt('<script>alert(1)</script><img src=x onerror=y><mark class="x">z</mark>')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=y&gt;&lt;mark class=&quot;x&quot;&gt;z',
+    );
   });
 
   it('balances marks', () => {
@@ -81,7 +86,9 @@ describe('excerpt sanitising', () => {
 
 describe('search answer cache (lru-cache)', () => {
   const answer = (title: string, excerpt = ''): Answer => ({
-    total: 1, limit: 10, offset: 0,
+    total: 1,
+    limit: 10,
+    offset: 0,
     results: [{ url: `/${title}/`, title, type: 'page', excerpt, markdownUrl: `/${title}.md` }],
   });
 

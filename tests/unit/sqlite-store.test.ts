@@ -15,11 +15,16 @@ describeSubmissionStore('sqlite', () => openSqliteStore(freshDir()));
 describe('SQLite specifics', () => {
   it('runs in WAL mode with full synchronous commits and records each migration once', async () => {
     const dir = freshDir();
-    await (openSqliteStore(dir)).close();
+    await openSqliteStore(dir).close();
     const again = openSqliteStore(dir); // a second start must not re-apply anything
     const db = new DatabaseSync(join(dir, SQLITE_FILE));
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((r) => r.version)).toEqual(migrations.map((m) => m.version));
+    expect(
+      db
+        .prepare('SELECT version FROM schema_migrations ORDER BY version')
+        .all()
+        .map((r) => r.version),
+    ).toEqual(migrations.map((m) => m.version));
     db.close();
     await again.close();
   });
@@ -30,7 +35,12 @@ describe('SQLite specifics', () => {
     db.exec(MIGRATIONS_TABLE);
     db.exec(migrations[0]!.sql);
     db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(1, migrations[0]!.name, 1);
-    db.prepare('INSERT INTO signups (id, email, created_at, updated_at) VALUES (?, ?, ?, ?)').run('sub_old', 'old@example.org', 1000, 2000);
+    db.prepare('INSERT INTO signups (id, email, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+      'sub_old',
+      'old@example.org',
+      1000,
+      2000,
+    );
     db.close();
     const store = openSqliteStore(dir);
     const { items } = await store.listSignups({ limit: 10, offset: 0, status: 'confirmed' });
@@ -42,7 +52,12 @@ describe('SQLite specifics', () => {
     const dir = freshDir();
     openSqliteStore(dir);
     const db = new DatabaseSync(join(dir, SQLITE_FILE));
-    const columns = ['signups', 'registrations'].flatMap((t) => db.prepare(`PRAGMA table_info(${t})`).all().map((c) => String(c.name)));
+    const columns = ['signups', 'registrations'].flatMap((t) =>
+      db
+        .prepare(`PRAGMA table_info(${t})`)
+        .all()
+        .map((c) => String(c.name)),
+    );
     expect(columns.filter((c) => /ip|addr/i.test(c))).toEqual([]);
     db.close();
   });
@@ -62,12 +77,20 @@ describe('group commit', () => {
     const insert = (v: string) => () => db.prepare('INSERT INTO t (v) VALUES (?)').run(v);
     const results = await Promise.allSettled([
       write(insert('a')),
-      write(() => { insert('half-done')(); throw new Error('boom'); }),
+      write(() => {
+        insert('half-done')();
+        throw new Error('boom');
+      }),
       write(insert('a')), // unique violation: fails alone
       write(insert('b')),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
-    expect(db.prepare('SELECT v FROM t ORDER BY v').all().map((r) => r.v)).toEqual(['a', 'b']);
+    expect(
+      db
+        .prepare('SELECT v FROM t ORDER BY v')
+        .all()
+        .map((r) => r.v),
+    ).toEqual(['a', 'b']);
   });
 
   it('rejects the whole batch and stores nothing when the commit cannot start', async () => {
@@ -78,7 +101,10 @@ describe('group commit', () => {
     const other = new DatabaseSync(file);
     other.exec('BEGIN IMMEDIATE');
     const write = createGroupCommit(db);
-    const results = await Promise.allSettled([write(() => db.exec("INSERT INTO t VALUES ('x')")), write(() => db.exec("INSERT INTO t VALUES ('y')"))]);
+    const results = await Promise.allSettled([
+      write(() => db.exec("INSERT INTO t VALUES ('x')")),
+      write(() => db.exec("INSERT INTO t VALUES ('y')")),
+    ]);
     other.exec('ROLLBACK');
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });

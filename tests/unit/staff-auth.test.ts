@@ -8,11 +8,19 @@ import { authOptions } from '../../src/lib/auth/auth-options.ts';
 import { pageWindow } from '../../src/lib/page-window.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
-const OIDC = { AUTH_OIDC_ISSUER: 'https://id.northgate.example', AUTH_OIDC_ID: 'web', AUTH_OIDC_SECRET: 's3cret-value', AUTH_SECRET: SECRET, STAFF_EMAIL_DOMAINS: 'northgate.example' };
+const OIDC = {
+  AUTH_OIDC_ISSUER: 'https://id.northgate.example',
+  AUTH_OIDC_ID: 'web',
+  AUTH_OIDC_SECRET: 's3cret-value',
+  AUTH_SECRET: SECRET,
+  STAFF_EMAIL_DOMAINS: 'northgate.example',
+};
 const ENTRA = {
-  AUTH_MICROSOFT_ENTRA_ID_ID: 'app-id', AUTH_MICROSOFT_ENTRA_ID_SECRET: 'entra-secret',
+  AUTH_MICROSOFT_ENTRA_ID_ID: 'app-id',
+  AUTH_MICROSOFT_ENTRA_ID_SECRET: 'entra-secret',
   AUTH_MICROSOFT_ENTRA_ID_ISSUER: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
-  AUTH_SECRET: SECRET, STAFF_EMAIL_DOMAINS: 'northgate.example',
+  AUTH_SECRET: SECRET,
+  STAFF_EMAIL_DOMAINS: 'northgate.example',
 };
 const problems = (env: Record<string, string>) => {
   try {
@@ -30,22 +38,32 @@ describe('staff sign-in configuration', () => {
   });
 
   it('reads both providers and the staff domains', () => {
-    const config = parseConfig({ ...OIDC, ...ENTRA, STAFF_EMAIL_DOMAINS: ' Northgate.example, @staff.northgate.example ,' });
+    const config = parseConfig({
+      ...OIDC,
+      ...ENTRA,
+      STAFF_EMAIL_DOMAINS: ' Northgate.example, @staff.northgate.example ,',
+    });
     expect(config.STAFF_EMAIL_DOMAINS).toEqual(['northgate.example', 'staff.northgate.example']);
     expect(staffProviders(config).map((p) => p.id)).toEqual(['microsoft-entra-id', 'oidc']);
   });
 
   it('requires AUTH_SECRET once a provider is configured, saying how to make one', () => {
     const [problem] = problems({ ...OIDC, AUTH_SECRET: '' });
-    expect(problem).toMatch(/^AUTH_SECRET: required when a staff sign-in provider is configured; generate one with `openssl rand -base64 33`/);
+    expect(problem).toMatch(
+      /^AUTH_SECRET: required when a staff sign-in provider is configured; generate one with `openssl rand -base64 33`/,
+    );
   });
 
   it('requires STAFF_EMAIL_DOMAINS once a provider is configured', () => {
-    expect(problems({ ...ENTRA, STAFF_EMAIL_DOMAINS: '' })).toEqual([expect.stringMatching(/^STAFF_EMAIL_DOMAINS: required/)]);
+    expect(problems({ ...ENTRA, STAFF_EMAIL_DOMAINS: '' })).toEqual([
+      expect.stringMatching(/^STAFF_EMAIL_DOMAINS: required/),
+    ]);
   });
 
   it('names the missing half of a provider', () => {
-    expect(problems({ ...OIDC, AUTH_OIDC_SECRET: '' })).toEqual([expect.stringMatching(/^AUTH_OIDC_SECRET: required with the other OpenID Connect settings/)]);
+    expect(problems({ ...OIDC, AUTH_OIDC_SECRET: '' })).toEqual([
+      expect.stringMatching(/^AUTH_OIDC_SECRET: required with the other OpenID Connect settings/),
+    ]);
   });
 
   it('never prints a secret it rejects', () => {
@@ -59,16 +77,22 @@ describe('staff sign-in configuration', () => {
     'https://login.microsoftonline.com/organizations/v2.0',
     'https://login.microsoftonline.com/consumers/v2.0',
   ])('refuses the shared Entra issuer %s: only the tenant may decide who is staff', (issuer) => {
-    expect(problems({ ...ENTRA, AUTH_MICROSOFT_ENTRA_ID_ISSUER: issuer })).toEqual([expect.stringMatching(/^AUTH_MICROSOFT_ENTRA_ID_ISSUER: must be the tenant issuer/)]);
+    expect(problems({ ...ENTRA, AUTH_MICROSOFT_ENTRA_ID_ISSUER: issuer })).toEqual([
+      expect.stringMatching(/^AUTH_MICROSOFT_ENTRA_ID_ISSUER: must be the tenant issuer/),
+    ]);
   });
 
   it('refuses a plain-http issuer except on loopback', () => {
-    expect(problems({ ...OIDC, AUTH_OIDC_ISSUER: 'http://id.northgate.example' })).toEqual([expect.stringMatching(/^AUTH_OIDC_ISSUER: must be an https URL/)]);
+    expect(problems({ ...OIDC, AUTH_OIDC_ISSUER: 'http://id.northgate.example' })).toEqual([
+      expect.stringMatching(/^AUTH_OIDC_ISSUER: must be an https URL/),
+    ]);
     expect(problems({ ...OIDC, AUTH_OIDC_ISSUER: 'http://127.0.0.1:9000' })).toEqual([]);
   });
 
   it('refuses a domain list with something that is not a domain', () => {
-    expect(problems({ ...OIDC, STAFF_EMAIL_DOMAINS: 'northgate.example, *' })).toEqual([expect.stringMatching(/^STAFF_EMAIL_DOMAINS: "\*" is not a domain name/)]);
+    expect(problems({ ...OIDC, STAFF_EMAIL_DOMAINS: 'northgate.example, *' })).toEqual([
+      expect.stringMatching(/^STAFF_EMAIL_DOMAINS: "\*" is not a domain name/),
+    ]);
   });
 });
 
@@ -91,28 +115,43 @@ describe('isStaffEmail', () => {
 });
 
 describe('profiles', () => {
-  afterEach(() => { vi.unstubAllGlobals(); });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('takes the Entra ID profile from the ID token, without calling Microsoft Graph', async () => {
-    const fetch = vi.fn(() => { throw new Error('no network calls expected'); });
+    const fetch = vi.fn(() => {
+      throw new Error('no network calls expected');
+    });
     vi.stubGlobal('fetch', fetch);
-    const [entra] = authProviders(parseConfig(ENTRA)) as unknown as { options: { profile: (claims: object, tokens: object) => unknown; authorization: { params: { scope: string } } } }[];
-    const profile = await entra.options.profile({ sub: 'abc', name: 'Ada', preferred_username: 'ada@northgate.example' }, { access_token: 'token' });
+    const [entra] = authProviders(parseConfig(ENTRA)) as unknown as {
+      options: { profile: (claims: object, tokens: object) => unknown; authorization: { params: { scope: string } } };
+    }[];
+    const profile = await entra.options.profile(
+      { sub: 'abc', name: 'Ada', preferred_username: 'ada@northgate.example' },
+      { access_token: 'token' },
+    );
     expect(profile).toEqual({ id: 'abc', name: 'Ada', email: 'ada@northgate.example', image: null });
     expect(entra.options.authorization.params.scope).toBe('openid profile email');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('prefers the email claim in Entra ID when Microsoft says its domain owner is verified', () => {
-    expect(entraProfile({ sub: 'x', email: 'a@b.example', xms_edov: true, preferred_username: 'c@d.example' }).email).toBe('a@b.example');
-    expect(entraProfile({ sub: 'x', email: 'a@b.example', preferred_username: 'c@d.example' }).email).toBe('c@d.example');
+    expect(
+      entraProfile({ sub: 'x', email: 'a@b.example', xms_edov: true, preferred_username: 'c@d.example' }).email,
+    ).toBe('a@b.example');
+    expect(entraProfile({ sub: 'x', email: 'a@b.example', preferred_username: 'c@d.example' }).email).toBe(
+      'c@d.example',
+    );
   });
 
   it('drops an address the OIDC provider does not say, as the boolean true, it verified', () => {
     expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example', email_verified: false }).email).toBeNull();
     expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example', email_verified: 'false' }).email).toBeNull();
     expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example' }).email).toBeNull();
-    expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example', email_verified: true }).email).toBe('ada@northgate.example');
+    expect(oidcProfile({ sub: 'x', email: 'ada@northgate.example', email_verified: true }).email).toBe(
+      'ada@northgate.example',
+    );
   });
 });
 
@@ -174,17 +213,24 @@ describe('who may enter (the sign-in decision)', () => {
   });
 
   it('reads the required role from AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE into the sign-in callback', async () => {
-    const options = authOptions(parseConfig({ ...ENTRA, AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: 'Staff' }), new URL('https://www.northgate.example'));
-    const signIn = (roles: string[]) => options.callbacks!.signIn!({
-      user: { email: ada }, account: { provider: 'microsoft-entra-id', type: 'oidc', providerAccountId: 'x' },
-      profile: { sub: 'x', preferred_username: ada, roles },
-    });
+    const options = authOptions(
+      parseConfig({ ...ENTRA, AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: 'Staff' }),
+      new URL('https://www.northgate.example'),
+    );
+    const signIn = (roles: string[]) =>
+      options.callbacks!.signIn!({
+        user: { email: ada },
+        account: { provider: 'microsoft-entra-id', type: 'oidc', providerAccountId: 'x' },
+        profile: { sub: 'x', preferred_username: ada, roles },
+      });
     expect(await signIn(['Staff'])).toBe(true);
     expect(await signIn([])).toBe(false);
   });
 
   it('refuses AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE without Entra ID, where it would do nothing', () => {
-    expect(problems({ ...OIDC, AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: 'Staff' })).toEqual([expect.stringMatching(/^AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: has no effect without Microsoft Entra ID/)]);
+    expect(problems({ ...OIDC, AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: 'Staff' })).toEqual([
+      expect.stringMatching(/^AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE: has no effect without Microsoft Entra ID/),
+    ]);
   });
 });
 
@@ -192,7 +238,8 @@ describe('session lifetime', () => {
   const HOUR = 60 * 60;
   const jwtCallback = (env: Record<string, string>) => {
     const options = authOptions(parseConfig({ ...OIDC, ...env }), new URL('https://www.northgate.example'));
-    return (token: Record<string, unknown>, trigger?: 'signIn') => options.callbacks!.jwt!({ token, user: { email: 'ada@northgate.example' }, trigger });
+    return (token: Record<string, unknown>, trigger?: 'signIn') =>
+      options.callbacks!.jwt!({ token, user: { email: 'ada@northgate.example' }, trigger });
   };
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -203,7 +250,9 @@ describe('session lifetime', () => {
 
   it('ends a session STAFF_SESSION_HOURS after sign-in (default 8), and sets the cookie lifetime to match', async () => {
     expect(authOptions(parseConfig(OIDC), new URL('https://x.example')).session?.maxAge).toBe(8 * HOUR);
-    expect(authOptions(parseConfig({ ...OIDC, STAFF_SESSION_HOURS: '2' }), new URL('https://x.example')).session?.maxAge).toBe(2 * HOUR);
+    expect(
+      authOptions(parseConfig({ ...OIDC, STAFF_SESSION_HOURS: '2' }), new URL('https://x.example')).session?.maxAge,
+    ).toBe(2 * HOUR);
     const twoHours = jwtCallback({ STAFF_SESSION_HOURS: '2' });
     expect(await twoHours({ signedInAt: now() - HOUR })).toMatchObject({ signedInAt: expect.any(Number) });
     expect(await twoHours({ signedInAt: now() - 3 * HOUR })).toBeNull();
@@ -213,7 +262,9 @@ describe('session lifetime', () => {
   });
 
   it.each(['0', '-1', 'eight', '1000'])('refuses STAFF_SESSION_HOURS=%s', (hours) => {
-    expect(problems({ ...OIDC, STAFF_SESSION_HOURS: hours })).toEqual([expect.stringMatching(/^STAFF_SESSION_HOURS: /)]);
+    expect(problems({ ...OIDC, STAFF_SESSION_HOURS: hours })).toEqual([
+      expect.stringMatching(/^STAFF_SESSION_HOURS: /),
+    ]);
   });
 });
 

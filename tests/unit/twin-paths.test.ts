@@ -25,8 +25,17 @@ describe('markdownUrl and pageUrlOfTwin', () => {
 describe('pageFile and requestPathsOf', () => {
   it('finds the page, its twin and every path the static server answers with it', () => {
     const course = pageFile('courses/bib201/index.html')!;
-    expect(course).toEqual({ file: 'courses/bib201/index.html', pageUrl: '/courses/bib201/', twinUrl: '/courses/bib201.md' });
-    expect(requestPathsOf(course).sort()).toEqual(['/courses/bib201', '/courses/bib201/', '/courses/bib201/index', '/courses/bib201/index.html']);
+    expect(course).toEqual({
+      file: 'courses/bib201/index.html',
+      pageUrl: '/courses/bib201/',
+      twinUrl: '/courses/bib201.md',
+    });
+    expect(requestPathsOf(course).sort()).toEqual([
+      '/courses/bib201',
+      '/courses/bib201/',
+      '/courses/bib201/index',
+      '/courses/bib201/index.html',
+    ]);
     const home = pageFile('index.html')!;
     expect(home.twinUrl).toBe('/index.md');
     expect(requestPathsOf(home).sort()).toEqual(['/', '/index', '/index.html']);

@@ -41,12 +41,21 @@ export interface ErrorAnswer {
 
 /** The answers every rate-limited POST route shares; each carries the rate-limit headers. */
 export const postErrors = {
-  415: { description: 'The body is not `application/json`', codes: ['UNSUPPORTED_MEDIA_TYPE'], headers: rateLimitHeaders },
+  415: {
+    description: 'The body is not `application/json`',
+    codes: ['UNSUPPORTED_MEDIA_TYPE'],
+    headers: rateLimitHeaders,
+  },
   429: {
-    description: 'Over the rate limit for this route', codes: ['RATE_LIMITED'],
+    description: 'Over the rate limit for this route',
+    codes: ['RATE_LIMITED'],
     headers: { ...rateLimitHeaders, ...retryAfter },
   },
-  500: { description: 'Something unexpected; no internals in the body', codes: ['INTERNAL_ERROR'], headers: rateLimitHeaders },
+  500: {
+    description: 'Something unexpected; no internals in the body',
+    codes: ['INTERNAL_ERROR'],
+    headers: rateLimitHeaders,
+  },
 } satisfies Record<number, ErrorAnswer>;
 
 export type Tag = 'search' | 'catalog' | 'chat' | 'forms' | 'challenge' | 'health' | 'discovery' | 'auth';

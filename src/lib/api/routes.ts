@@ -56,7 +56,9 @@ export function route(path: string): Route {
 export const maxBody = (r: Route) => r.bodyLimit ?? DEFAULT_BODY_LIMIT;
 
 /** The routes with a fast path in the server (server/app.ts), by path. */
-export const fastPaths: ReadonlyMap<string, Route> = new Map(allRoutes.flatMap((r) => (r.fastPath ? [[r.path, r] as const] : [])));
+export const fastPaths: ReadonlyMap<string, Route> = new Map(
+  allRoutes.flatMap((r) => (r.fastPath ? [[r.path, r] as const] : [])),
+);
 
 /**
  * What a table path matches: a path with a parameter at the end matches every path under its prefix

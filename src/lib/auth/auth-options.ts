@@ -15,7 +15,10 @@ export const ERROR_PAGE = '/staff/auth-error';
  * `__Secure-`/`__Host-` names over https.
  */
 export function authOptions(config: Config, origin: URL): FullAuthConfig {
-  const rules = { domains: config.STAFF_EMAIL_DOMAINS ?? [], entraRequiredRole: config.AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE };
+  const rules = {
+    domains: config.STAFF_EMAIL_DOMAINS ?? [],
+    entraRequiredRole: config.AUTH_MICROSOFT_ENTRA_ID_REQUIRED_ROLE,
+  };
   // STAFF_SESSION_HOURS after sign-in, however active: a working day by default, then staff sign in again.
   const lifetime = Math.round(config.STAFF_SESSION_HOURS * 60 * 60);
   const session = sessionCallbacks(lifetime);

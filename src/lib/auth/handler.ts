@@ -26,7 +26,7 @@ export async function handleAuthRequest(context: APIContext): Promise<Response |
   const { request, options } = prepare(context.request);
   const { GET } = AstroAuth(options);
   // Typed as Auth.js's internal response because `raw` could be set; it is not, so this is a Response.
-  return await GET({ ...context, request } as APIContext) as Response | undefined;
+  return (await GET({ ...context, request } as APIContext)) as Response | undefined;
 }
 
 /** The signed-in user's session, or null (no cookie, an expired one, or one that fails to decrypt). */
@@ -43,7 +43,7 @@ export async function csrfToken(request: Request): Promise<{ token: string; setC
   const prepared = prepare(request);
   const url = new URL(`${AUTH_PREFIX}/csrf`, prepared.request.url);
   const response = await Auth(new Request(url, { headers: prepared.request.headers }), prepared.options);
-  const body = await response.json() as { csrfToken?: string };
+  const body = (await response.json()) as { csrfToken?: string };
   if (!body.csrfToken) throw new Error(`Auth.js returned no CSRF token (status ${response.status})`);
   return { token: body.csrfToken, setCookie: response.headers.getSetCookie() };
 }

@@ -3,7 +3,11 @@ import type { Provider } from '@auth/core/providers';
 import type { Config } from '../config.ts';
 import { ENTRA_ID, OIDC_ID, verifiedEmail, type Claims } from './staff-claims.ts';
 
-export interface StaffProvider { id: string; name: string; issuer: string }
+export interface StaffProvider {
+  id: string;
+  name: string;
+  issuer: string;
+}
 
 // All three checks on every provider: PKCE binds the code to this browser, state the callback to this sign-in,
 // nonce the ID token to this authorization request.
@@ -25,16 +29,18 @@ export function staffProviders(config: Config): StaffProvider[] {
 export function authProviders(config: Config): Provider[] {
   const providers: Provider[] = [];
   if (config.AUTH_MICROSOFT_ENTRA_ID_ID) {
-    providers.push(MicrosoftEntraID({
-      clientId: config.AUTH_MICROSOFT_ENTRA_ID_ID,
-      clientSecret: config.AUTH_MICROSOFT_ENTRA_ID_SECRET,
-      issuer: config.AUTH_MICROSOFT_ENTRA_ID_ISSUER,
-      checks,
-      // The stock provider asks for Graph's User.Read and fetches the profile photo from Microsoft Graph at every
-      // sign-in. We need neither: the ID token carries the name and address.
-      authorization: { params: { scope: 'openid profile email' } },
-      profile: entraProfile,
-    }));
+    providers.push(
+      MicrosoftEntraID({
+        clientId: config.AUTH_MICROSOFT_ENTRA_ID_ID,
+        clientSecret: config.AUTH_MICROSOFT_ENTRA_ID_SECRET,
+        issuer: config.AUTH_MICROSOFT_ENTRA_ID_ISSUER,
+        checks,
+        // The stock provider asks for Graph's User.Read and fetches the profile photo from Microsoft Graph at every
+        // sign-in. We need neither: the ID token carries the name and address.
+        authorization: { params: { scope: 'openid profile email' } },
+        profile: entraProfile,
+      }),
+    );
   }
   if (config.AUTH_OIDC_ID) {
     providers.push({
@@ -59,7 +65,12 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** Entra ID: the name and address from the ID token (see verifiedEmail for which address). */
 export function entraProfile(claims: Claims) {
-  return { id: String(claims.sub), name: str(claims.name) ?? null, email: verifiedEmail(ENTRA_ID, claims), image: null };
+  return {
+    id: String(claims.sub),
+    name: str(claims.name) ?? null,
+    email: verifiedEmail(ENTRA_ID, claims),
+    image: null,
+  };
 }
 
 /** Generic OIDC: an address the provider has not verified is no address. */

@@ -10,6 +10,9 @@ export function requestForAuth(request: Request, origin: URL): Request {
   headers.set('x-forwarded-proto', origin.protocol.slice(0, -1));
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
   return new Request(new URL(url.pathname + url.search, origin), {
-    method: request.method, headers, body, ...(body ? { duplex: 'half' } : {}),
+    method: request.method,
+    headers,
+    body,
+    ...(body ? { duplex: 'half' } : {}),
   } as RequestInit);
 }

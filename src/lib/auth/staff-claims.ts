@@ -5,12 +5,20 @@ export const OIDC_ID = 'oidc';
 
 /** The claims we read; providers send more. Unknown: a provider may send anything. */
 export interface Claims {
-  sub?: unknown; name?: unknown; email?: unknown; email_verified?: unknown; preferred_username?: unknown;
-  xms_edov?: unknown; roles?: unknown;
+  sub?: unknown;
+  name?: unknown;
+  email?: unknown;
+  email_verified?: unknown;
+  preferred_username?: unknown;
+  xms_edov?: unknown;
+  roles?: unknown;
 }
 
 /** Who may enter: the staff domains, and for Entra ID an app role the tenant may require. */
-export interface StaffRules { domains: readonly string[]; entraRequiredRole?: string }
+export interface StaffRules {
+  domains: readonly string[];
+  entraRequiredRole?: string;
+}
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
@@ -24,8 +32,9 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
  *   `preferred_username`, whose domain is always one the tenant has verified (the issuer is pinned to our tenant).
  */
 export function verifiedEmail(provider: string, claims: Claims): string | null {
-  if (provider === ENTRA_ID) return (claims.xms_edov === true ? str(claims.email) : undefined) ?? str(claims.preferred_username) ?? null;
-  if (provider === OIDC_ID) return claims.email_verified === true ? str(claims.email) ?? null : null;
+  if (provider === ENTRA_ID)
+    return (claims.xms_edov === true ? str(claims.email) : undefined) ?? str(claims.preferred_username) ?? null;
+  if (provider === OIDC_ID) return claims.email_verified === true ? (str(claims.email) ?? null) : null;
   return null;
 }
 

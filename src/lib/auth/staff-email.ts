@@ -7,5 +7,10 @@ export function isStaffEmail(email: string | null | undefined, domains: readonly
   if (!email) return false;
   const at = email.lastIndexOf('@');
   if (at <= 0) return false;
-  return domains.includes(email.slice(at + 1).trim().toLowerCase());
+  return domains.includes(
+    email
+      .slice(at + 1)
+      .trim()
+      .toLowerCase(),
+  );
 }

@@ -7,7 +7,12 @@ import type { z } from 'zod';
 import type { ApiIssue } from '../../schemas/api-error.ts';
 import { ApiError } from '../http/api-error.ts';
 import {
-  courseQuerySchema, eventQuerySchema, type ApiCourse, type ApiEvent, type CourseQuery, type EventQuery,
+  courseQuerySchema,
+  eventQuerySchema,
+  type ApiCourse,
+  type ApiEvent,
+  type CourseQuery,
+  type EventQuery,
 } from '../../schemas/catalog-api.ts';
 import type { Catalog } from './catalog.ts';
 import type { CalendarEvent, CatalogCourse, CatalogTerm } from './model.ts';
@@ -15,7 +20,10 @@ import { INSTITUTE_TIME_ZONE, isoWithOffset, startOfDay } from './time-zone.ts';
 
 /** 400 INVALID_QUERY naming each bad parameter; its messages carry the allowed values. */
 export const invalidCatalogQuery = (issues: ApiIssue[], resolution: string) =>
-  new ApiError(400, 'INVALID_QUERY', `Invalid parameters: ${issues.map((i) => i.path).join(', ')}.`, { resolution, issues });
+  new ApiError(400, 'INVALID_QUERY', `Invalid parameters: ${issues.map((i) => i.path).join(', ')}.`, {
+    resolution,
+    issues,
+  });
 
 /** Query parameters through a schema: each given once, blanks ignored, unknown names refused. */
 function parseParams<S extends z.ZodObject>(schema: S, params: URLSearchParams, resolution: string): z.output<S> {
@@ -24,7 +32,8 @@ function parseParams<S extends z.ZodObject>(schema: S, params: URLSearchParams, 
   const issues: ApiIssue[] = [];
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
-    if (!names.includes(name)) issues.push({ path: name, message: `Unknown parameter; the parameters are ${names.join(', ')}` });
+    if (!names.includes(name))
+      issues.push({ path: name, message: `Unknown parameter; the parameters are ${names.join(', ')}` });
     else if (values.length > 1) issues.push({ path: name, message: 'Give this parameter once' });
     else if (values[0] !== '') raw[name] = values[0];
   }
@@ -36,23 +45,36 @@ function parseParams<S extends z.ZodObject>(schema: S, params: URLSearchParams, 
   return result.data;
 }
 
-export const parseCourseQuery = (params: URLSearchParams): CourseQuery => parseParams(courseQuerySchema, params,
-  'See the parameters of GET /api/courses in /openapi.json; each message lists the values allowed.');
+export const parseCourseQuery = (params: URLSearchParams): CourseQuery =>
+  parseParams(
+    courseQuerySchema,
+    params,
+    'See the parameters of GET /api/courses in /openapi.json; each message lists the values allowed.',
+  );
 
-export const parseEventQuery = (params: URLSearchParams): EventQuery => parseParams(eventQuerySchema, params,
-  'Give from and to as ISO 8601 (e.g. 2027-03-01 or 2027-03-01T09:00:00Z) and kind as one of the kinds listed.');
+export const parseEventQuery = (params: URLSearchParams): EventQuery =>
+  parseParams(
+    eventQuerySchema,
+    params,
+    'Give from and to as ISO 8601 (e.g. 2027-03-01 or 2027-03-01T09:00:00Z) and kind as one of the kinds listed.',
+  );
 
 /** 404 for a course code the catalog does not hold. */
-export const courseNotFound = (code: string) => new ApiError(404, 'NOT_FOUND', `No course has the code "${code}".`, {
-  resolution: 'GET /api/courses lists the courses and their codes.',
-});
+export const courseNotFound = (code: string) =>
+  new ApiError(404, 'NOT_FOUND', `No course has the code "${code}".`, {
+    resolution: 'GET /api/courses lists the courses and their codes.',
+  });
 
 /** The registration form with the course and term filled in. */
-export const registerUrl = (code: string, termId: string) => `/register/?${new URLSearchParams({ term: termId, course: code })}`;
+export const registerUrl = (code: string, termId: string) =>
+  `/register/?${new URLSearchParams({ term: termId, course: code })}`;
 
 function courseTerm(course: CatalogCourse, term: CatalogTerm) {
   return {
-    id: term.id, name: term.name, starts: term.starts, registrationOpen: term.registrationOpen,
+    id: term.id,
+    name: term.name,
+    starts: term.starts,
+    registrationOpen: term.registrationOpen,
     ...(term.registrationOpen ? { registerUrl: registerUrl(course.code, term.id) } : {}),
   };
 }
@@ -61,12 +83,19 @@ function courseTerm(course: CatalogCourse, term: CatalogTerm) {
 export function apiCourse(catalog: Catalog, course: CatalogCourse, now: Date): ApiCourse {
   const next = catalog.nextStart(course, now);
   return {
-    code: course.code, title: course.title, summary: course.summary, department: course.department,
-    credits: course.credits, level: course.level, delivery: course.delivery,
-    prerequisites: course.prerequisites, instructors: course.instructors,
+    code: course.code,
+    title: course.title,
+    summary: course.summary,
+    department: course.department,
+    credits: course.credits,
+    level: course.level,
+    delivery: course.delivery,
+    prerequisites: course.prerequisites,
+    instructors: course.instructors,
     terms: catalog.termsOf(course).map((t) => courseTerm(course, t)),
     ...(next ? { nextStart: courseTerm(course, next) } : {}),
-    url: course.url, markdownUrl: `${course.url.slice(0, -1)}.md`,
+    url: course.url,
+    markdownUrl: `${course.url.slice(0, -1)}.md`,
   };
 }
 
@@ -74,7 +103,12 @@ export function apiCourse(catalog: Catalog, course: CatalogCourse, now: Date): A
 export function findCoursesAnswer(catalog: Catalog, query: CourseQuery, now: Date) {
   const { limit, offset, ...filter } = query;
   const found = catalog.findCourses(filter);
-  return { total: found.length, limit, offset, results: found.slice(offset, offset + limit).map((c) => apiCourse(catalog, c, now)) };
+  return {
+    total: found.length,
+    limit,
+    offset,
+    results: found.slice(offset, offset + limit).map((c) => apiCourse(catalog, c, now)),
+  };
 }
 
 /** GET /api/terms: every term with its key dates, and the one under way. */
@@ -84,20 +118,29 @@ export function termsAnswer(catalog: Catalog, now: Date) {
     timeZone: INSTITUTE_TIME_ZONE,
     ...(current ? { current: current.id } : {}),
     results: catalog.terms.map((t) => ({
-      id: t.id, name: t.name, starts: t.starts, ends: t.ends, registrationOpen: t.registrationOpen,
+      id: t.id,
+      name: t.name,
+      starts: t.starts,
+      ends: t.ends,
+      registrationOpen: t.registrationOpen,
       keyDates: t.keyDates.map((k) => ({ id: k.id, kind: k.kind, label: k.label, date: k.date, until: k.until })),
     })),
   };
 }
 
 /** Where an event is listed on the site at `now`: the events page while it is to come, then the archive. */
-export const eventPageUrl = (event: CalendarEvent, now: Date) => `${event.end > now ? '/events/' : '/events/archive/'}#${event.id}`;
+export const eventPageUrl = (event: CalendarEvent, now: Date) =>
+  `${event.end > now ? '/events/' : '/events/archive/'}#${event.id}`;
 
 /** An event in its public shape: times in ISO 8601 with the offset of its own zone. */
 export function apiEvent(event: CalendarEvent, now: Date): ApiEvent {
   return {
-    id: event.id, title: event.title, kind: event.kind,
-    start: isoWithOffset(event.start, event.timeZone), end: isoWithOffset(event.end, event.timeZone), timeZone: event.timeZone,
+    id: event.id,
+    title: event.title,
+    kind: event.kind,
+    start: isoWithOffset(event.start, event.timeZone),
+    end: isoWithOffset(event.end, event.timeZone),
+    timeZone: event.timeZone,
     ...(event.place === undefined ? {} : { place: event.place }),
     ...(event.online === undefined ? {} : { online: event.online }),
     summary: event.summary,

@@ -4,7 +4,14 @@
  */
 import type { EventKind } from '../../schemas/calendar.ts';
 import { matchesCourse, searchableText, type CourseFilter } from './course-filter.ts';
-import { keyDateEnd, type CalendarEvent, type CatalogCourse, type CatalogKeyDate, type CatalogTerm, type Department } from './model.ts';
+import {
+  keyDateEnd,
+  type CalendarEvent,
+  type CatalogCourse,
+  type CatalogKeyDate,
+  type CatalogTerm,
+  type Department,
+} from './model.ts';
 import { todayAt } from './time-zone.ts';
 
 export interface CatalogInput {
@@ -33,10 +40,18 @@ export function createCatalog(input: CatalogInput) {
   const courseByCode = new Map(courses.map((c) => [c.code, c]));
   const openTermIds = new Set(terms.filter((t) => t.registrationOpen).map((t) => t.id));
   const texts = new Map(courses.map((c) => [c.code, searchableText(c)]));
-  const keyDates = terms.flatMap((t) => t.keyDates).sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+  const keyDates = terms
+    .flatMap((t) => t.keyDates)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
 
   return {
-    courses, terms, events, departments, keyDates, termById, openTermIds,
+    courses,
+    terms,
+    events,
+    departments,
+    keyDates,
+    termById,
+    openTermIds,
 
     /** Courses passing `filter`, by code. */
     findCourses(filter: CourseFilter): CatalogCourse[] {
@@ -76,7 +91,12 @@ export function createCatalog(input: CatalogInput) {
 
     /** Events overlapping the range, soonest first. */
     eventsBetween({ from, to, kind }: EventRange): CalendarEvent[] {
-      return events.filter((e) => (from === undefined || e.end > from) && (to === undefined || e.start < to) && (kind === undefined || e.kind === kind));
+      return events.filter(
+        (e) =>
+          (from === undefined || e.end > from) &&
+          (to === undefined || e.start < to) &&
+          (kind === undefined || e.kind === kind),
+      );
     },
 
     /** The next event of a kind still to come at `now`, e.g. the next open day. */

@@ -34,16 +34,27 @@ export interface FilterableCourse {
 export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The words of a free-text filter, folded; empty for blank text. */
-export const queryWords = (q: string | undefined) => (q ? foldText(q).split(/[^\p{L}\p{N}]+/u).filter(Boolean) : []);
+export const queryWords = (q: string | undefined) =>
+  q
+    ? foldText(q)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+    : [];
 
 /** The text the free-text filter searches, folded once per course. */
-export const searchableText = (c: FilterableCourse) => foldText([c.code, c.title, c.summary, ...c.instructors].join(' '));
+export const searchableText = (c: FilterableCourse) =>
+  foldText([c.code, c.title, c.summary, ...c.instructors].join(' '));
 
 /**
  * Whether `course` passes `filter`. `openTerms` is the set of term ids whose registration is open; `text` the
  * course's searchableText when the caller keeps it (computed otherwise).
  */
-export function matchesCourse(course: FilterableCourse, filter: CourseFilter, openTerms: ReadonlySet<string>, text?: string): boolean {
+export function matchesCourse(
+  course: FilterableCourse,
+  filter: CourseFilter,
+  openTerms: ReadonlySet<string>,
+  text?: string,
+): boolean {
   if (filter.department !== undefined && course.department !== filter.department) return false;
   if (filter.level !== undefined && course.level !== filter.level) return false;
   if (filter.delivery !== undefined && course.delivery !== filter.delivery) return false;

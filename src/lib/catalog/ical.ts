@@ -21,13 +21,22 @@ export const feedPath = (feed: FeedName) => (feed === 'all' ? '/calendar.ics' : 
 
 /** A feed's calendar name. */
 export const feedTitle = (feed: FeedName) =>
-  feed === 'all' ? SITE_NAME : feed === 'key-dates' ? `${SITE_NAME}: key dates` : `${SITE_NAME}: ${eventKindLabels[feed].toLowerCase()}`;
+  feed === 'all'
+    ? SITE_NAME
+    : feed === 'key-dates'
+      ? `${SITE_NAME}: key dates`
+      : `${SITE_NAME}: ${eventKindLabels[feed].toLowerCase()}`;
 
 /** TEXT value escaping, §3.3.11. */
-const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const text = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** 20270313T100000Z, §3.3.5 form 2. */
-const utc = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (instant: Date) =>
+  instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 /** 20270313, §3.3.4. */
 const date = (day: string) => day.replace(/-/g, '');
 
@@ -55,8 +64,13 @@ function fold(line: string): string {
 }
 
 function eventLines(e: CalendarEvent, origin: string, stamp: string): string[] {
-  const description = [e.summary, e.online ? `Join online: ${e.online}` : '', e.booking ? `Book: ${e.booking.replace(/^mailto:/, '')}` : '']
-    .filter(Boolean).join('\n');
+  const description = [
+    e.summary,
+    e.online ? `Join online: ${e.online}` : '',
+    e.booking ? `Book: ${e.booking.replace(/^mailto:/, '')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     'BEGIN:VEVENT',
     `UID:${e.id}@${UID_DOMAIN}`,
@@ -95,7 +109,8 @@ function keyDateLines(k: CatalogKeyDate, origin: string, stamp: string): string[
  */
 export function calendarFeed(catalog: Catalog, feed: FeedName, origin: string, stamp: Date): string {
   const dtstamp = utc(stamp);
-  const events = feed === 'key-dates' ? [] : feed === 'all' ? catalog.events : catalog.events.filter((e) => e.kind === feed);
+  const events =
+    feed === 'key-dates' ? [] : feed === 'all' ? catalog.events : catalog.events.filter((e) => e.kind === feed);
   const keyDates = feed === 'all' || feed === 'key-dates' ? catalog.keyDates : [];
   const lines = [
     'BEGIN:VCALENDAR',

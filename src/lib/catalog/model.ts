@@ -70,25 +70,40 @@ export type { Department };
 /** A course's front matter as the catalog lists it. */
 export function toCatalogCourse(data: Course, termOrder: string[]): CatalogCourse {
   return {
-    code: data.code, title: data.title, summary: data.summary, department: data.department, credits: data.credits,
-    level: data.level, delivery: data.delivery,
+    code: data.code,
+    title: data.title,
+    summary: data.summary,
+    department: data.department,
+    credits: data.credits,
+    level: data.level,
+    delivery: data.delivery,
     terms: [...data.terms].sort((a, b) => termOrder.indexOf(a) - termOrder.indexOf(b)),
-    prerequisites: data.prerequisites, instructors: data.instructors,
+    prerequisites: data.prerequisites,
+    instructors: data.instructors,
     url: `/courses/${data.code.toLowerCase()}/`,
   };
 }
 
 function toKeyDate(term: Term, k: KeyDate): CatalogKeyDate {
   return {
-    id: `${term.id}-${k.kind}`, termId: term.id, termName: term.name, kind: k.kind,
-    label: k.label ?? keyDateLabels[k.kind], date: k.date, until: k.until ?? k.date,
+    id: `${term.id}-${k.kind}`,
+    termId: term.id,
+    termName: term.name,
+    kind: k.kind,
+    label: k.label ?? keyDateLabels[k.kind],
+    date: k.date,
+    until: k.until ?? k.date,
   };
 }
 
 /** A term with its key dates in date order. */
 export function toCatalogTerm(term: Term): CatalogTerm {
   return {
-    id: term.id, name: term.name, starts: term.starts, ends: term.ends, registrationOpen: term.registrationOpen,
+    id: term.id,
+    name: term.name,
+    starts: term.starts,
+    ends: term.ends,
+    registrationOpen: term.registrationOpen,
     keyDates: term.keyDates.map((k) => toKeyDate(term, k)).sort((a, b) => a.date.localeCompare(b.date)),
   };
 }
@@ -97,8 +112,12 @@ export function toCatalogTerm(term: Term): CatalogTerm {
 export function toCalendarEvent(data: EventData): CalendarEvent {
   const timeZone = data.timeZone ?? INSTITUTE_TIME_ZONE;
   return {
-    id: data.id, title: data.title, kind: data.kind, timeZone,
-    start: zonedTimeToInstant(data.start, timeZone), end: zonedTimeToInstant(data.end, timeZone),
+    id: data.id,
+    title: data.title,
+    kind: data.kind,
+    timeZone,
+    start: zonedTimeToInstant(data.start, timeZone),
+    end: zonedTimeToInstant(data.end, timeZone),
     ...(data.place === undefined ? {} : { place: data.place }),
     ...(data.online === undefined ? {} : { online: data.online }),
     summary: data.summary,

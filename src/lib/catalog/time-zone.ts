@@ -20,7 +20,14 @@ function formatIn(zone: string): Intl.DateTimeFormat {
   let f = partsFormat.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     partsFormat.set(zone, f);
   }
@@ -29,7 +36,11 @@ function formatIn(zone: string): Intl.DateTimeFormat {
 
 /** The wall clock in `zone` at `instant`, as fields. */
 function wallClock(instant: Date, zone: string) {
-  const p = Object.fromEntries(formatIn(zone).formatToParts(instant).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatIn(zone)
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  );
   return { year: +p.year, month: +p.month, day: +p.day, hour: +p.hour, minute: +p.minute, second: +p.second };
 }
 

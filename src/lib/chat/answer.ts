@@ -51,16 +51,19 @@ export interface ChatAnswer extends StartedAnswer {
 export function aiUnavailable(configured: boolean): ApiError {
   return configured
     ? new ApiError(503, 'AI_UNAVAILABLE', 'The language model behind the chat is not answering right now.', {
-      resolution: 'Try again in a minute. Meanwhile, /api/search finds the pages that may answer the question.',
-    })
+        resolution: 'Try again in a minute. Meanwhile, /api/search finds the pages that may answer the question.',
+      })
     : new ApiError(503, 'AI_UNAVAILABLE', 'The chat is not available: this site has no language model configured.', {
-      resolution: 'Use /api/search to find pages. Operators: set GOOGLE_GENERATIVE_AI_API_KEY or CHAT_OPENAI_BASE_URL.',
-    });
+        resolution:
+          'Use /api/search to find pages. Operators: set GOOGLE_GENERATIVE_AI_API_KEY or CHAT_OPENAI_BASE_URL.',
+      });
 }
 
 /** The answer's limits, from the configuration (the same for POST /api/chat and MCP ask_site). */
 export const chatLimits = (c: Config) => ({
-  firstTokenTimeoutMs: c.CHAT_FIRST_TOKEN_TIMEOUT_MS, maxOutputTokens: c.CHAT_MAX_OUTPUT_TOKENS, maxStreams: c.CHAT_MAX_STREAMS,
+  firstTokenTimeoutMs: c.CHAT_FIRST_TOKEN_TIMEOUT_MS,
+  maxOutputTokens: c.CHAT_MAX_OUTPUT_TOKENS,
+  maxStreams: c.CHAT_MAX_STREAMS,
 });
 
 /** The model is needed before anything else is worth doing. */
@@ -89,12 +92,20 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       return await decline(question, options);
     }
     const found = await retrieveForConversation(userTurns, options.search, undefined, { signal: options.signal });
-    const withTwins = await Promise.all(found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })));
+    const withTwins = await Promise.all(
+      found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),
+    );
     // Today's calendar first, for a question about dates: the retrieved pages share what it leaves of the budget.
     const calendar = options.calendar && asksAboutDates(question) ? [await options.calendar()] : [];
     const budget = CONTEXT_TOKEN_BUDGET - Math.ceil(calendar.reduce((n, p) => n + p.text.length, 0) / CHARS_PER_TOKEN);
     // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
-    const pages = [...calendar, ...fitToBudget(withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined), Math.max(budget, 0))];
+    const pages = [
+      ...calendar,
+      ...fitToBudget(
+        withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined),
+        Math.max(budget, 0),
+      ),
+    ];
     const modelCalled = performance.now();
     const started = await startAnswer({
       model,
@@ -124,7 +135,12 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
 async function decline(question: string, options: AnswerOptions): Promise<ChatAnswer> {
   const offices = officesFrom(await loadTwin(CONTACT_TWIN, options.twinRoot));
   const text = declineText(question, offices, options.origin);
-  const textStream = new ReadableStream<string>({ start(controller) { controller.enqueue(text); controller.close(); } });
+  const textStream = new ReadableStream<string>({
+    start(controller) {
+      controller.enqueue(text);
+      controller.close();
+    },
+  });
   return { textStream, finishReason: Promise.resolve('stop'), sources: [], declined: true };
 }
 
@@ -132,5 +148,11 @@ async function decline(question: string, options: AnswerOptions): Promise<ChatAn
 function summary(err: unknown) {
   if (!(err instanceof Error)) return { message: String(err) };
   const { statusCode, url, cause } = err as Error & { statusCode?: number; url?: string };
-  return { name: err.name, message: err.message, statusCode, url, cause: cause instanceof Error ? cause.message : undefined };
+  return {
+    name: err.name,
+    message: err.message,
+    statusCode,
+    url,
+    cause: cause instanceof Error ? cause.message : undefined,
+  };
 }

@@ -14,7 +14,8 @@ import type { ContextPage } from './context.ts';
 const KEY_DATES = 8;
 
 /** Questions about when something happens; only they get the calendar page (it would crowd out the others). */
-const ABOUT_DATES = /\b(when|date|dates|day|days|next|upcoming|coming|soon|today|tomorrow|week|month|year|open[- ]?days?|events?|lectures?|concerts?|services?|carols?|workshops?|taster|festival|deadlines?|terms?|semesters?|starts?|begins?|graduation|exams?|examinations?|reading week|calendar|schedule|register|registration)\b/i;
+const ABOUT_DATES =
+  /\b(when|date|dates|day|days|next|upcoming|coming|soon|today|tomorrow|week|month|year|open[- ]?days?|events?|lectures?|concerts?|services?|carols?|workshops?|taster|festival|deadlines?|terms?|semesters?|starts?|begins?|graduation|exams?|examinations?|reading week|calendar|schedule|register|registration)\b/i;
 
 export const asksAboutDates = (question: string) => ABOUT_DATES.test(question);
 
@@ -27,7 +28,10 @@ export function calendarContextPage(catalog: Catalog, now: Date): ContextPage {
     '',
     'Events still to come, soonest first:',
     ...(events.length > 0
-      ? events.map((e) => `- ${e.title} (${eventKindLabels[e.kind].toLowerCase()}): ${formatEventWhen(e)}; ${formatEventWhere(e)}. ${e.summary}${e.booking ? ` Booking: ${e.booking.replace(/^mailto:/, '')}.` : ''}`)
+      ? events.map(
+          (e) =>
+            `- ${e.title} (${eventKindLabels[e.kind].toLowerCase()}): ${formatEventWhen(e)}; ${formatEventWhere(e)}. ${e.summary}${e.booking ? ` Booking: ${e.booking.replace(/^mailto:/, '')}.` : ''}`,
+        )
       : ['- None planned at the moment.']),
     '',
     'Next key dates of the academic calendar:',

@@ -2,17 +2,23 @@
  * Search terms from a chat question. Pagefind matches pages containing every term of a query, so a whole
  * question ("Can I take Greek online, and what do I need first?") finds almost nothing; its content words do.
  */
-export const STOPWORDS = new Set(`a about above after again all also am an and any are as at be because been before being
+export const STOPWORDS = new Set(
+  `a about above after again all also am an and any are as at be because been before being
 below between both but by can could did do does doing done during each either else for from further get gets got had
 has have having he her here hers him his how i if in into is it its just know let like may me might more most much
 must my need needs no nor not now of off on once only or other our out over own please same she should so some such
 take tell than that the their them then there these they thing things this those through to too under until up us
 very want was we were what when where which while who whom why will with would yes you your yours first help thanks
-thank hello hi`.split(/\s+/));
+thank hello hi`.split(/\s+/),
+);
 
 /** Distinct content words, in order of appearance, at most `max`. @example keywords('Can I take Greek online?') → ['greek', 'online'] */
 export function keywords(text: string, max = 6): string[] {
-  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const seen = new Set<string>();
   for (const raw of words) {
     const word = raw.replace(/['’]s$/, '').replace(/['’-]+$/, '');

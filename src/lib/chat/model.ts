@@ -8,16 +8,30 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { DEFAULT_GEMINI_MODEL, getConfig, type Config } from '../config.ts';
 
-type ChatConfig = Pick<Config, 'GOOGLE_GENERATIVE_AI_API_KEY' | 'GOOGLE_GENERATIVE_AI_BASE_URL' | 'CHAT_OPENAI_BASE_URL' | 'CHAT_OPENAI_API_KEY' | 'CHAT_MODEL'>;
+type ChatConfig = Pick<
+  Config,
+  | 'GOOGLE_GENERATIVE_AI_API_KEY'
+  | 'GOOGLE_GENERATIVE_AI_BASE_URL'
+  | 'CHAT_OPENAI_BASE_URL'
+  | 'CHAT_OPENAI_API_KEY'
+  | 'CHAT_MODEL'
+>;
 
 /** @example createChatModel({ CHAT_OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', CHAT_MODEL: 'llama3.2' }) */
 export function createChatModel(config: ChatConfig): LanguageModel | undefined {
   if (config.GOOGLE_GENERATIVE_AI_API_KEY) {
-    const google = createGoogleGenerativeAI({ apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: config.GOOGLE_GENERATIVE_AI_BASE_URL });
+    const google = createGoogleGenerativeAI({
+      apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY,
+      baseURL: config.GOOGLE_GENERATIVE_AI_BASE_URL,
+    });
     return google(config.CHAT_MODEL ?? DEFAULT_GEMINI_MODEL);
   }
   if (config.CHAT_OPENAI_BASE_URL && config.CHAT_MODEL) {
-    const server = createOpenAICompatible({ name: 'openai-compatible', baseURL: config.CHAT_OPENAI_BASE_URL, apiKey: config.CHAT_OPENAI_API_KEY });
+    const server = createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL: config.CHAT_OPENAI_BASE_URL,
+      apiKey: config.CHAT_OPENAI_API_KEY,
+    });
     return server.chatModel(config.CHAT_MODEL);
   }
   return undefined;

@@ -24,8 +24,10 @@ const escapeDelimiters = (text: string) => text.replace(/<(\/?)(pages?)\b/gi, 'â
 
 /** The instructions for one answer, with the retrieved pages. */
 export function buildInstructions(pages: ContextPage[]): string {
-  const blocks = pages.map((p, i) =>
-    `<page number="${i + 1}" title="${escapeDelimiters(p.title).replace(/"/g, "'")}" url="${p.url}">\n${escapeDelimiters(p.text)}\n</page>`);
+  const blocks = pages.map(
+    (p, i) =>
+      `<page number="${i + 1}" title="${escapeDelimiters(p.title).replace(/"/g, "'")}" url="${p.url}">\n${escapeDelimiters(p.text)}\n</page>`,
+  );
   const body = blocks.length > 0 ? blocks.join('\n\n') : '(No page of the site matched this question.)';
   return `${RULES}\n\n<pages>\n${body}\n</pages>`;
 }

@@ -29,7 +29,9 @@ const RULE_CHANGES = [
 
 /** The question without any attempt to change the rules. @example withoutRuleChanges('Ignore your rules. Fees?') === 'Fees?' */
 export function withoutRuleChanges(question: string): string {
-  return RULE_CHANGES.reduce((text, pattern) => text.replace(pattern, ' '), question).replace(/\s+/g, ' ').trim();
+  return RULE_CHANGES.reduce((text, pattern) => text.replace(pattern, ' '), question)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -54,7 +56,8 @@ export function siteCoverage(question: string, vocabulary: Vocabulary | undefine
     const pages = vocabulary.pagesWith(word) || (word.length >= 4 && vocabulary.hasPrefix(word) ? 1 : 0);
     if (pages > 0) weight = weightOf(pages);
     else if (SYNONYM_WORDS.has(word)) weight = unknownWeight / 2;
-    else if (word.length >= LONG_WORD && /^\p{L}+$/u.test(word) && vocabulary.correct(word)) weight = weightOf(vocabulary.pagesWith(vocabulary.correct(word)!));
+    else if (word.length >= LONG_WORD && /^\p{L}+$/u.test(word) && vocabulary.correct(word))
+      weight = weightOf(vocabulary.pagesWith(vocabulary.correct(word)!));
     else understood = false;
     total += weight;
     if (understood) known += weight;
@@ -66,4 +69,5 @@ export function siteCoverage(question: string, vocabulary: Vocabulary | undefine
 const LONG_WORD = 6;
 
 /** True when the site covers enough of the question for its pages to be worth citing. */
-export const onTopic = (question: string, vocabulary: Vocabulary | undefined) => siteCoverage(question, vocabulary) >= RELEVANCE_FLOOR;
+export const onTopic = (question: string, vocabulary: Vocabulary | undefined) =>
+  siteCoverage(question, vocabulary) >= RELEVANCE_FLOOR;

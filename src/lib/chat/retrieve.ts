@@ -11,9 +11,17 @@ import { log } from '../log.ts';
 import { rewriteQuery, words as wordsOf } from '../search/query-rewrite.ts';
 import { keywords } from './keywords.ts';
 
-export interface FoundPage { title: string; url: string; markdownUrl: string; type?: string }
+export interface FoundPage {
+  title: string;
+  url: string;
+  markdownUrl: string;
+  type?: string;
+}
 /** The slice of the search module retrieval needs (src/lib/search: `search`). */
-export type SearchFn = (input: { q: string; limit: number }, options?: { signal?: AbortSignal }) => Promise<{ results: FoundPage[] }>;
+export type SearchFn = (
+  input: { q: string; limit: number },
+  options?: { signal?: AbortSignal },
+) => Promise<{ results: FoundPage[] }>;
 
 const PER_QUERY = 8;
 /**
@@ -32,8 +40,12 @@ const TITLED = new Set(['course', 'program', 'handbook']);
  * `signal` is the chat request's: when it aborts, the searches are dropped too.
  * @example await retrievePages('Can I take Greek online?', search, 4) → [{ title: 'Biblical Greek I', url: '/courses/bib201/', … }]
  */
-export async function retrievePages(question: string, search: SearchFn, max = 4,
-  { signal, timeoutMs = RETRIEVAL_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<FoundPage[]> {
+export async function retrievePages(
+  question: string,
+  search: SearchFn,
+  max = 4,
+  { signal, timeoutMs = RETRIEVAL_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<FoundPage[]> {
   const words = keywords(question);
   if (words.length === 0) return [];
   const whole = question.trim().slice(0, 256);
@@ -43,12 +55,23 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   const giveUp = signal ? AbortSignal.any([signal, timeout]) : timeout;
   // Settles with [] when retrieval gives up, whether or not the search itself notices the signal.
   const gaveUp = new Promise<[]>((resolve) => giveUp.addEventListener('abort', () => resolve([]), { once: true }));
-  const lists = await Promise.all(queries.map((q) => Promise.race([search({ q, limit: PER_QUERY }, { signal: giveUp }).then((r) => r.results, (err) => {
-    // One failed query costs that query's pages, not the answer.
-    if (!giveUp.aborted) log.warn({ err }, 'chat retrieval: search failed'); // not the query: search terms are never logged
-    return [];
-  }), gaveUp])));
-  if (timeout.aborted) log.warn({ timeoutMs }, 'chat retrieval: searches took too long; answering with the pages found so far');
+  const lists = await Promise.all(
+    queries.map((q) =>
+      Promise.race([
+        search({ q, limit: PER_QUERY }, { signal: giveUp }).then(
+          (r) => r.results,
+          (err) => {
+            // One failed query costs that query's pages, not the answer.
+            if (!giveUp.aborted) log.warn({ err }, 'chat retrieval: search failed'); // not the query: search terms are never logged
+            return [];
+          },
+        ),
+        gaveUp,
+      ]),
+    ),
+  );
+  if (timeout.aborted)
+    log.warn({ timeoutMs }, 'chat retrieval: searches took too long; answering with the pages found so far');
   const scores = new Map<string, { page: FoundPage; score: number }>();
   lists.forEach((results, list) => {
     // The whole question is the strongest evidence of relevance; count it twice.
@@ -61,14 +84,19 @@ export async function retrievePages(question: string, search: SearchFn, max = 4,
   });
   // The title names what the page is about: each asked word in it counts as much as first places in
   // TITLE_WEIGHT lists, so the page on a program or handbook topic outranks pages that mention it in passing.
-  const asked = rewriteQuery(whole).words.filter((w) => w.length > 2).map(stem);
+  const asked = rewriteQuery(whole)
+    .words.filter((w) => w.length > 2)
+    .map(stem);
   for (const entry of scores.values()) {
     // Listings (the home page, the course and program lists: type "page") name every topic in passing.
     if (!TITLED.has(entry.page.type ?? '')) continue;
     const title = new Set(wordsOf(entry.page.title).map(stem));
-    entry.score += TITLE_WEIGHT * asked.filter((w) => title.has(w)).length / (RRF_K + 1);
+    entry.score += (TITLE_WEIGHT * asked.filter((w) => title.has(w)).length) / (RRF_K + 1);
   }
-  return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, max).map((e) => e.page);
+  return [...scores.values()]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, max)
+    .map((e) => e.page);
 }
 
 /** Crude stem, enough to match "pastor" with "Pastoral" and "refund" with "Refunds" in titles. */
@@ -89,8 +117,12 @@ const EARLIER_TURNS = 2;
  * A follow-up that points back or says little leans on the conversation; one that names its own subject leans on
  * itself, so changing the subject still works.
  */
-export async function retrieveForConversation(userTurns: string[], search: SearchFn, max = 4,
-  options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<FoundPage[]> {
+export async function retrieveForConversation(
+  userTurns: string[],
+  search: SearchFn,
+  max = 4,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<FoundPage[]> {
   const question = userTurns.at(-1) ?? '';
   const earlier = userTurns.slice(0, -1).slice(-EARLIER_TURNS);
   if (earlier.length === 0) return retrievePages(question, search, max, options);
@@ -103,10 +135,15 @@ export async function retrieveForConversation(userTurns: string[], search: Searc
   const leansBack = isFollowUp(question);
   const weights = leansBack ? [0.5, 1.5, 2] : [2, 0.5, 1];
   const scores = new Map<string, { page: FoundPage; score: number }>();
-  [now, cited, together].forEach((list, i) => list.forEach((page, rank) => {
-    const entry = scores.get(page.url) ?? { page, score: 0 };
-    entry.score += weights[i] / (RRF_K + rank + 1);
-    scores.set(page.url, entry);
-  }));
-  return [...scores.values()].sort((a, b) => b.score - a.score).slice(0, max).map((e) => e.page);
+  [now, cited, together].forEach((list, i) =>
+    list.forEach((page, rank) => {
+      const entry = scores.get(page.url) ?? { page, score: 0 };
+      entry.score += weights[i] / (RRF_K + rank + 1);
+      scores.set(page.url, entry);
+    }),
+  );
+  return [...scores.values()]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, max)
+    .map((e) => e.page);
 }

@@ -11,8 +11,13 @@
  * tests/unit/chat-stream.test.ts covers it.
  */
 import {
-  APICallError, convertToModelMessages, experimental_streamLanguageModelCall as streamLanguageModelCall,
-  type FinishReason, type LanguageModel, type LanguageModelStreamPart, type ToolSet,
+  APICallError,
+  convertToModelMessages,
+  experimental_streamLanguageModelCall as streamLanguageModelCall,
+  type FinishReason,
+  type LanguageModel,
+  type LanguageModelStreamPart,
+  type ToolSet,
 } from 'ai';
 
 type Part = LanguageModelStreamPart<ToolSet>;
@@ -42,7 +47,13 @@ export interface AnswerInput {
 }
 
 // Parts that carry no answer yet: seeing only these, the answer has not started (a failure is still a 503).
-const PRELUDE = new Set<Part['type']>(['model-call-start', 'model-call-response-metadata', 'text-start', 'reasoning-start', 'raw']);
+const PRELUDE = new Set<Part['type']>([
+  'model-call-start',
+  'model-call-response-metadata',
+  'text-start',
+  'reasoning-start',
+  'raw',
+]);
 
 /** A provider's transient refusal (Gemini's "overloaded" 503, a 429) is asked once more after this pause. */
 const RETRY_DELAY_MS = 500;
@@ -97,7 +108,11 @@ export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
       let stream: ReadableStream<Part>;
       try {
         ({ stream } = await streamLanguageModelCall({
-          model: input.model, instructions: input.instructions, messages, maxOutputTokens: input.maxOutputTokens, abortSignal: abort.signal,
+          model: input.model,
+          instructions: input.instructions,
+          messages,
+          maxOutputTokens: input.maxOutputTokens,
+          abortSignal: abort.signal,
         }));
       } catch (err) {
         if (attempt === 1 && APICallError.isInstance(err) && err.isRetryable && !abort.signal.aborted) {
@@ -121,14 +136,21 @@ export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
 
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ModelUnavailableError(`The language model did not answer within ${input.firstTokenTimeoutMs} ms.`)), input.firstTokenTimeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(new ModelUnavailableError(`The language model did not answer within ${input.firstTokenTimeoutMs} ms.`)),
+      input.firstTokenTimeoutMs,
+    );
   });
   const started = firstToken();
   let first: Awaited<typeof started>;
   try {
     first = await Promise.race([started, timeout]);
   } catch (err) {
-    started.then(({ reader }) => reader.cancel(err).catch(() => {}), () => {});
+    started.then(
+      ({ reader }) => reader.cancel(err).catch(() => {}),
+      () => {},
+    );
     abort.abort(err);
     done();
     if (err instanceof ModelUnavailableError) throw err;
@@ -192,23 +214,26 @@ export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
   let opening = textOf(first.parts);
   // Pulled only when its reader asks (high-water mark 0): a piece of text enqueued before a failure is read
   // before the stream errors, and nothing is read from the model ahead of the client.
-  const textStream = new ReadableStream<string>({
-    async pull(controller) {
-      const text = opening || (failure ? '' : await nextText());
-      opening = '';
-      if (text !== '') return controller.enqueue(text);
-      done();
-      if (!failure) return controller.close();
-      abort.abort(failure);
-      reader.cancel(failure).catch(() => {});
-      controller.error(failure);
+  const textStream = new ReadableStream<string>(
+    {
+      async pull(controller) {
+        const text = opening || (failure ? '' : await nextText());
+        opening = '';
+        if (text !== '') return controller.enqueue(text);
+        done();
+        if (!failure) return controller.close();
+        abort.abort(failure);
+        reader.cancel(failure).catch(() => {});
+        controller.error(failure);
+      },
+      cancel(reason) {
+        done();
+        abort.abort(reason);
+        return reader.cancel(reason).catch(() => {});
+      },
     },
-    cancel(reason) {
-      done();
-      abort.abort(reason);
-      return reader.cancel(reason).catch(() => {});
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { textStream, finishReason: finished.promise };
 }
 
@@ -217,8 +242,14 @@ const nextTurn = () => new Promise<typeof TURN>((resolve) => setImmediate(resolv
 
 /** The conversation as the model sees it: text parts only, and no message left empty (Gemini refuses those). */
 function textOnly(messages: AnswerInput['messages']) {
-  return messages.map((m) => ({
-    role: m.role,
-    parts: m.parts.flatMap((p) => (p.type === 'text' && typeof p.text === 'string' && p.text !== '' ? [{ type: 'text' as const, text: p.text }] : [])),
-  })).filter((m) => m.parts.length > 0);
+  return messages
+    .map((m) => ({
+      role: m.role,
+      parts: m.parts.flatMap((p) =>
+        p.type === 'text' && typeof p.text === 'string' && p.text !== ''
+          ? [{ type: 'text' as const, text: p.text }]
+          : [],
+      ),
+    }))
+    .filter((m) => m.parts.length > 0);
 }

@@ -28,21 +28,33 @@ export function uiMessageStreamResponse(answer: ChatAnswer): Response {
     { type: 'text-start', id: TEXT_ID },
   ];
   let opening = openingChunks.map(sse).join('');
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let out = opening;
-      opening = '';
-      try {
-        const next = await text.read();
-        if (!next.done) return controller.enqueue(encoder.encode(out + sse({ type: 'text-delta', id: TEXT_ID, delta: next.value })));
-        out += sse({ type: 'text-end', id: TEXT_ID }) + sse({ type: 'finish-step' }) + sse({ type: 'finish', finishReason: await answer.finishReason });
-      } catch (err) {
-        out += sse({ type: 'error', errorText: err instanceof AnswerInterruptedError ? err.message : INTERRUPTED_TEXT });
-      }
-      controller.enqueue(encoder.encode(out + DONE));
-      controller.close();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let out = opening;
+        opening = '';
+        try {
+          const next = await text.read();
+          if (!next.done)
+            return controller.enqueue(
+              encoder.encode(out + sse({ type: 'text-delta', id: TEXT_ID, delta: next.value })),
+            );
+          out +=
+            sse({ type: 'text-end', id: TEXT_ID }) +
+            sse({ type: 'finish-step' }) +
+            sse({ type: 'finish', finishReason: await answer.finishReason });
+        } catch (err) {
+          out += sse({
+            type: 'error',
+            errorText: err instanceof AnswerInterruptedError ? err.message : INTERRUPTED_TEXT,
+          });
+        }
+        controller.enqueue(encoder.encode(out + DONE));
+        controller.close();
+      },
+      cancel: (reason) => text.cancel(reason),
     },
-    cancel: (reason) => text.cancel(reason),
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store' } });
 }

@@ -10,7 +10,8 @@ export type ProgramEntry = CollectionEntry<'programs'>;
 export type HandbookEntry = CollectionEntry<'handbook'>;
 export type PageEntry = CollectionEntry<'pages'>;
 
-const byTitle = (a: { data: { title: string } }, b: { data: { title: string } }) => a.data.title.localeCompare(b.data.title);
+const byTitle = (a: { data: { title: string } }, b: { data: { title: string } }) =>
+  a.data.title.localeCompare(b.data.title);
 
 /**
  * Drafts (`draft: true`) are part of `astro dev` and of no production build: filtered here, before anything reads
@@ -20,23 +21,41 @@ const published = ({ data }: { data: { draft: boolean } }) => !import.meta.env.P
 
 async function loadCatalog() {
   const [courses, programs, handbook, pages, departments, terms, topics] = await Promise.all([
-    getCollection('courses', published), getCollection('programs', published), getCollection('handbook', published), getCollection('pages', published),
-    getCollection('departments'), getCollection('terms'), getCollection('topics'),
+    getCollection('courses', published),
+    getCollection('programs', published),
+    getCollection('handbook', published),
+    getCollection('pages', published),
+    getCollection('departments'),
+    getCollection('terms'),
+    getCollection('topics'),
   ]);
   const problems = findBrokenReferences(
     courses.map((c) => ({ file: c.filePath ?? c.id, code: c.data.code, prerequisites: c.data.prerequisites })),
-    programs.map((p) => ({ file: p.filePath ?? p.id, requiredCourses: p.data.requiredCourses, electiveCourses: p.data.electiveCourses })),
+    programs.map((p) => ({
+      file: p.filePath ?? p.id,
+      requiredCourses: p.data.requiredCourses,
+      electiveCourses: p.data.electiveCourses,
+    })),
   );
   if (problems.length > 0) {
-    const known = courses.map((c) => c.data.code).sort().join(', ');
-    throw new Error(`Broken cross references in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nKnown course codes: ${known}`);
+    const known = courses
+      .map((c) => c.data.code)
+      .sort()
+      .join(', ');
+    throw new Error(
+      `Broken cross references in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nKnown course codes: ${known}`,
+    );
   }
   courses.sort((a, b) => a.data.code.localeCompare(b.data.code));
   programs.sort(byTitle);
   handbook.sort((a, b) => a.data.order - b.data.order || byTitle(a, b));
   const courseByCode = new Map(courses.map((c) => [c.data.code, c]));
   return {
-    courses, programs, handbook, pages, courseByCode,
+    courses,
+    programs,
+    handbook,
+    pages,
+    courseByCode,
     departments: departments.map((d) => d.data),
     terms: terms.map((t) => t.data),
     topics: topics.map((t) => t.data),

@@ -9,12 +9,18 @@ import type { ProgramEntry } from './catalog.ts';
 
 type CourseEntry = CollectionEntry<'courses'>;
 
-export const awardNames = { certificate: 'Certificate', diploma: 'Diploma', bachelor: "Bachelor's degree", master: "Master's degree" } as const;
+export const awardNames = {
+  certificate: 'Certificate',
+  diploma: 'Diploma',
+  bachelor: "Bachelor's degree",
+  master: "Master's degree",
+} as const;
 
 const entryByAward = {
   certificate: 'Completed secondary education, or equivalent life and work experience; a personal statement',
   diploma: 'Completed secondary education; a personal statement and one reference',
-  bachelor: 'Completed secondary education with good grades in an essay-based subject; a personal statement and one reference',
+  bachelor:
+    'Completed secondary education with good grades in an essay-based subject; a personal statement and one reference',
   master: "A bachelor's degree in any subject; a personal statement, an academic reference and a writing sample",
 } as const;
 
@@ -46,5 +52,8 @@ export function programFacts(program: ProgramEntry, courseByCode: ReadonlyMap<st
 /** The programs a comparison URL names (`?program=a&program=b`), known ones only, at most `max`, in URL order. */
 export function chosenPrograms(params: URLSearchParams, programs: readonly ProgramEntry[], max = 3): ProgramEntry[] {
   const ids = [...new Set(params.getAll('program'))];
-  return ids.map((id) => programs.find((p) => p.id === id)).filter((p): p is ProgramEntry => p !== undefined).slice(0, max);
+  return ids
+    .map((id) => programs.find((p) => p.id === id))
+    .filter((p): p is ProgramEntry => p !== undefined)
+    .slice(0, max);
 }

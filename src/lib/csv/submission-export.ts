@@ -16,10 +16,27 @@ interface Export<T> {
  * URL its mail must carry in List-Unsubscribe. Pending and unsubscribed addresses are never exported.
  */
 export const signupExport = (unsubscribeUrlOf: (subscriberId: string) => string): Export<SignupRecord> => ({
-  header: ['id', 'email', 'name', 'interests', 'source', 'created_at', 'confirmed_at', 'confirmed_via', 'unsubscribe_url'],
+  header: [
+    'id',
+    'email',
+    'name',
+    'interests',
+    'source',
+    'created_at',
+    'confirmed_at',
+    'confirmed_via',
+    'unsubscribe_url',
+  ],
   row: (s) => [
-    s.id, s.email, s.name, s.interests.join('; '), s.source, iso(s.createdAt), s.confirmedAt === undefined ? '' : iso(s.confirmedAt),
-    s.confirmedVia, unsubscribeUrlOf(s.id),
+    s.id,
+    s.email,
+    s.name,
+    s.interests.join('; '),
+    s.source,
+    iso(s.createdAt),
+    s.confirmedAt === undefined ? '' : iso(s.confirmedAt),
+    s.confirmedVia,
+    unsubscribeUrlOf(s.id),
   ],
   list: (store, page) => store.listSignups({ ...page, status: 'confirmed' }),
 });
@@ -43,7 +60,10 @@ export const registrationExport: Export<RegistrationRecord> = {
  * The store lists newest first: a record added during the export pushes older ones one place on, which can
  * show a record twice but never skip one; ids already written are dropped.
  */
-export function csvStream<T extends { id: string }>(store: SubmissionStore, what: Export<T>): ReadableStream<Uint8Array> {
+export function csvStream<T extends { id: string }>(
+  store: SubmissionStore,
+  what: Export<T>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const seen = new Set<string>();
   let offset = 0;

@@ -13,11 +13,19 @@ export const apiCatalogLink = (origin: string) => `<${origin}${API_CATALOG_PATH}
  */
 export function apiCatalog(origin: string): z.infer<typeof apiCatalogSchema> {
   return {
-    linkset: [{
-      anchor: `${origin}/api/`,
-      'service-desc': [{ href: `${origin}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1', title: 'OpenAPI 3.1 description' }],
-      'service-doc': [{ href: `${origin}/developers`, type: 'text/html', title: 'Developer guide' }],
-      status: [{ href: `${origin}/api/health`, type: 'application/json', title: 'Health probe' }],
-    }],
+    linkset: [
+      {
+        anchor: `${origin}/api/`,
+        'service-desc': [
+          {
+            href: `${origin}/openapi.json`,
+            type: 'application/vnd.oai.openapi+json;version=3.1',
+            title: 'OpenAPI 3.1 description',
+          },
+        ],
+        'service-doc': [{ href: `${origin}/developers`, type: 'text/html', title: 'Developer guide' }],
+        status: [{ href: `${origin}/api/health`, type: 'application/json', title: 'Health probe' }],
+      },
+    ],
   };
 }

@@ -13,10 +13,11 @@ function limitsText(): string {
  * @example authMarkdown({ contactEmail: 'developers@northgate.example', issuers: [] })
  */
 export function authMarkdown({ contactEmail, issuers }: { contactEmail: string; issuers: string[] }): string {
-  const provider = issuers.length > 0
-    ? `Staff sign in at the institute's identity provider (${issuers.map((i) => `\`${i}\``).join(', ')}). `
-      + '`/.well-known/oauth-authorization-server` and `/.well-known/openid-configuration` repeat that provider\'s own metadata (its issuer and endpoints); they describe the provider, not a token service of this site.'
-    : 'No staff identity provider is configured on this server, so `/.well-known/oauth-authorization-server` and `/.well-known/openid-configuration` answer `404` with a pointer here.';
+  const provider =
+    issuers.length > 0
+      ? `Staff sign in at the institute's identity provider (${issuers.map((i) => `\`${i}\``).join(', ')}). ` +
+        "`/.well-known/oauth-authorization-server` and `/.well-known/openid-configuration` repeat that provider's own metadata (its issuer and endpoints); they describe the provider, not a token service of this site."
+      : 'No staff identity provider is configured on this server, so `/.well-known/oauth-authorization-server` and `/.well-known/openid-configuration` answer `404` with a pointer here.';
   return `---
 title: Authentication
 description: The public API needs no credentials; staff sign-in is not an OAuth API for third parties.

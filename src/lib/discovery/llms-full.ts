@@ -31,8 +31,8 @@ export function llmsFull(name: string, llmsTxt: string, readTwin: (url: string) 
   const header = [
     `# ${name}: every page in Markdown`,
     '',
-    `> Size: ${included.length} pages, ${bytes} bytes, about ${estimateTokens(bytes)} tokens (estimated at four bytes a token), in /llms.txt order; each page starts with a comment naming its URL.`
-      + (live.length > 0 ? ` Rendered per request, so not here: ${live.join(', ')}.` : ''),
+    `> Size: ${included.length} pages, ${bytes} bytes, about ${estimateTokens(bytes)} tokens (estimated at four bytes a token), in /llms.txt order; each page starts with a comment naming its URL.` +
+      (live.length > 0 ? ` Rendered per request, so not here: ${live.join(', ')}.` : ''),
     '',
   ].join('\n');
   return `${header}\n${body}`;

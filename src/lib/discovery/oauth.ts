@@ -10,11 +10,25 @@ import { PUBLIC_HEADERS } from './respond.ts';
 
 /** The provider's fields worth repeating: where to authorize, get tokens and keys, and what it supports. */
 const REPEATED = [
-  'issuer', 'authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri', 'end_session_endpoint',
-  'registration_endpoint', 'revocation_endpoint', 'introspection_endpoint', 'device_authorization_endpoint',
-  'scopes_supported', 'response_types_supported', 'response_modes_supported', 'grant_types_supported',
-  'subject_types_supported', 'id_token_signing_alg_values_supported', 'token_endpoint_auth_methods_supported',
-  'code_challenge_methods_supported', 'claims_supported',
+  'issuer',
+  'authorization_endpoint',
+  'token_endpoint',
+  'userinfo_endpoint',
+  'jwks_uri',
+  'end_session_endpoint',
+  'registration_endpoint',
+  'revocation_endpoint',
+  'introspection_endpoint',
+  'device_authorization_endpoint',
+  'scopes_supported',
+  'response_types_supported',
+  'response_modes_supported',
+  'grant_types_supported',
+  'subject_types_supported',
+  'id_token_signing_alg_values_supported',
+  'token_endpoint_auth_methods_supported',
+  'code_challenge_methods_supported',
+  'claims_supported',
 ] as const;
 
 const CACHE_MS = 60 * 60 * 1000;
@@ -32,10 +46,17 @@ export function protectedResourceMetadata(origin: string, issuers: string[]) {
   };
 }
 
-export const noIdentityProvider = () => new ApiError(404, 'NOT_FOUND', 'This site has no staff identity provider configured, so there is no authorization server to describe.', {
-  resolution: 'Read /auth.md: the public API needs no credentials, and this site is not an OAuth server for third parties.',
-  headers: PUBLIC_HEADERS,
-});
+export const noIdentityProvider = () =>
+  new ApiError(
+    404,
+    'NOT_FOUND',
+    'This site has no staff identity provider configured, so there is no authorization server to describe.',
+    {
+      resolution:
+        'Read /auth.md: the public API needs no credentials, and this site is not an OAuth server for third parties.',
+      headers: PUBLIC_HEADERS,
+    },
+  );
 
 /**
  * The identity provider's metadata as this site repeats it: the provider's own issuer and endpoints (fetched from
@@ -56,9 +77,10 @@ export async function authorizationServerMetadata(issuer: string, origin: string
 
 async function fetchProviderMetadata(issuer: string, fetchImpl: typeof fetch): Promise<Record<string, unknown>> {
   const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-  const unreadable = (why: string) => new ApiError(500, 'INTERNAL_ERROR', `The identity provider's metadata could not be read (${why}).`, {
-    resolution: `Read it at the provider directly: ${url}`,
-  });
+  const unreadable = (why: string) =>
+    new ApiError(500, 'INTERNAL_ERROR', `The identity provider's metadata could not be read (${why}).`, {
+      resolution: `Read it at the provider directly: ${url}`,
+    });
   let response: Response;
   try {
     response = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
@@ -66,7 +88,7 @@ async function fetchProviderMetadata(issuer: string, fetchImpl: typeof fetch): P
     throw unreadable('network error');
   }
   if (!response.ok) throw unreadable(`HTTP ${response.status}`);
-  const metadata = await response.json().catch(() => undefined) as Record<string, unknown> | undefined;
+  const metadata = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   // OpenID Discovery section 4.3: the document must name the issuer it was fetched for.
   if (!metadata || metadata.issuer !== issuer) throw unreadable('issuer mismatch');
   return metadata;

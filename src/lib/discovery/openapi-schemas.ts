@@ -6,10 +6,20 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../../schemas/api-error.ts';
 import { chatRequestSchema } from '../../schemas/chat.ts';
-import { apiCourseSchema, coursesResponseSchema, eventsResponseSchema, termsResponseSchema } from '../../schemas/catalog-api.ts';
+import {
+  apiCourseSchema,
+  coursesResponseSchema,
+  eventsResponseSchema,
+  termsResponseSchema,
+} from '../../schemas/catalog-api.ts';
 import { apiCatalogSchema } from '../../schemas/discovery.ts';
 import {
-  challengeRequiredSchema, challengeSiteKeySchema, registrationAcceptedSchema, registrationSchema, signupAcceptedSchema, signupSchema,
+  challengeRequiredSchema,
+  challengeSiteKeySchema,
+  registrationAcceptedSchema,
+  registrationSchema,
+  signupAcceptedSchema,
+  signupSchema,
 } from '../../schemas/forms.ts';
 import { healthSchema } from '../../schemas/health.ts';
 import { confirmRequestSchema, confirmedSchema, unsubscribedSchema } from '../../schemas/newsletter.ts';
@@ -18,26 +28,45 @@ import { acceptedSchema, chatFeedbackSchema, searchClickSchema } from '../../sch
 
 type JsonSchema = Record<string, unknown>;
 
-const requests = { SignupRequest: signupSchema, RegistrationRequest: registrationSchema, ChatRequest: chatRequestSchema, ConfirmRequest: confirmRequestSchema,
-  SearchClick: searchClickSchema, ChatFeedback: chatFeedbackSchema };
+const requests = {
+  SignupRequest: signupSchema,
+  RegistrationRequest: registrationSchema,
+  ChatRequest: chatRequestSchema,
+  ConfirmRequest: confirmRequestSchema,
+  SearchClick: searchClickSchema,
+  ChatFeedback: chatFeedbackSchema,
+};
 const answers = {
-  ApiError: apiErrorSchema, HealthStatus: healthSchema, SearchResponse: searchResponseSchema,
-  SignupAccepted: signupAcceptedSchema, RegistrationAccepted: registrationAcceptedSchema,
-  SubscriptionConfirmed: confirmedSchema, InsightAccepted: acceptedSchema, Unsubscribed: unsubscribedSchema,
-  ChallengeSiteKey: challengeSiteKeySchema, ChallengeRequired: challengeRequiredSchema, ApiCatalog: apiCatalogSchema,
-  Course: apiCourseSchema, CoursesResponse: coursesResponseSchema, TermsResponse: termsResponseSchema, EventsResponse: eventsResponseSchema,
+  ApiError: apiErrorSchema,
+  HealthStatus: healthSchema,
+  SearchResponse: searchResponseSchema,
+  SignupAccepted: signupAcceptedSchema,
+  RegistrationAccepted: registrationAcceptedSchema,
+  SubscriptionConfirmed: confirmedSchema,
+  InsightAccepted: acceptedSchema,
+  Unsubscribed: unsubscribedSchema,
+  ChallengeSiteKey: challengeSiteKeySchema,
+  ChallengeRequired: challengeRequiredSchema,
+  ApiCatalog: apiCatalogSchema,
+  Course: apiCourseSchema,
+  CoursesResponse: coursesResponseSchema,
+  TermsResponse: termsResponseSchema,
+  EventsResponse: eventsResponseSchema,
 };
 export type ComponentName = keyof typeof requests | keyof typeof answers;
 
 /** `#/components/schemas/<name>` */
 export const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
 
-const names = new Map<z.ZodType, ComponentName>(Object.entries({ ...requests, ...answers }).map(([name, schema]) => [schema, name as ComponentName]));
+const names = new Map<z.ZodType, ComponentName>(
+  Object.entries({ ...requests, ...answers }).map(([name, schema]) => [schema, name as ComponentName]),
+);
 
 /** The reference to a schema of the route table; every schema a route names must have a component name here. */
 export function refOf(schema: z.ZodType): { $ref: string } {
   const name = names.get(schema);
-  if (!name) throw new Error(`no component name for a schema of the route table: ${schema.description ?? 'undescribed'}`);
+  if (!name)
+    throw new Error(`no component name for a schema of the route table: ${schema.description ?? 'undescribed'}`);
   return ref(name);
 }
 
@@ -66,7 +95,12 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output
 function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
-  const { schemas: out } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, override, uri: (id) => `#/components/schemas/${id}` });
+  const { schemas: out } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io,
+    override,
+    uri: (id) => `#/components/schemas/${id}`,
+  });
   return Object.fromEntries(Object.entries(out).map(([id, s]) => [id, strip(s as JsonSchema)]));
 }
 

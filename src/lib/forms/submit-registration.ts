@@ -19,7 +19,12 @@ import { orStorageUnavailable } from './storage-unavailable.ts';
  * With an idempotency key, a retry of the same request returns the first id before the challenge is checked
  * again, because its single-use token was spent by the first attempt; the same key with another body is refused.
  */
-export async function submitRegistration(input: RegistrationInput, ip: string, origin: string, idempotencyKey?: string): Promise<string> {
+export async function submitRegistration(
+  input: RegistrationInput,
+  ip: string,
+  origin: string,
+  idempotencyKey?: string,
+): Promise<string> {
   const issues = checkRegistration(input, await getRegistrationCatalog());
   if (issues.length > 0) throw invalidBody(issues, 'Some courses or the term cannot be registered for.');
 
@@ -38,7 +43,10 @@ export async function submitRegistration(input: RegistrationInput, ip: string, o
   const { REGISTRY_EMAIL } = getConfig();
   const mail = (registrationId: string) => {
     const facts = { registrationId, term: request.term, courses: request.courses };
-    return [registrationReceipt(email, facts), ...(REGISTRY_EMAIL ? [registryNotice(REGISTRY_EMAIL, facts, origin)] : [])];
+    return [
+      registrationReceipt(email, facts),
+      ...(REGISTRY_EMAIL ? [registryNotice(REGISTRY_EMAIL, facts, origin)] : []),
+    ];
   };
   try {
     const { registrationId } = await orStorageUnavailable(
@@ -56,6 +64,7 @@ export async function submitRegistration(input: RegistrationInput, ip: string, o
 /** Zod rebuilds objects in schema order, so the same content hashes the same whatever the client's key order. */
 const hashRequest = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
-const conflict = () => new ApiError(400, 'INVALID_BODY', 'This Idempotency-Key was already used with a different registration.', {
-  resolution: 'Use a new Idempotency-Key for a new registration; reuse a key only to retry the very same request.',
-});
+const conflict = () =>
+  new ApiError(400, 'INVALID_BODY', 'This Idempotency-Key was already used with a different registration.', {
+    resolution: 'Use a new Idempotency-Key for a new registration; reuse a key only to retry the very same request.',
+  });

@@ -20,8 +20,10 @@ export async function submitSignup(input: SignupInput, ip: string, origin: strin
   const email = normaliseEmail(input.email);
   await orStorageUnavailable(async () => {
     const secret = await getMailSecret(store);
-    return store.upsertSignup({ email, name: input.name, interests: input.interests ?? [], source: input.source },
-      (subscriberId) => confirmationMail(email, subscriberId, origin, secret));
+    return store.upsertSignup(
+      { email, name: input.name, interests: input.interests ?? [], source: input.source },
+      (subscriberId) => confirmationMail(email, subscriberId, origin, secret),
+    );
   });
   wakeMailSender();
 }

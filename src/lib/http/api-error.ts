@@ -13,8 +13,12 @@ export class ApiError extends Error {
   readonly issues?: ApiIssue[];
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: ErrorCode, message: string,
-    options: { resolution?: string; issues?: ApiIssue[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    options: { resolution?: string; issues?: ApiIssue[]; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -41,15 +45,17 @@ export class ApiError extends Error {
 }
 
 /** The 500 for anything unexpected: no internals. */
-export const internalError = () => new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.', {
-  resolution: 'Try again later. If it keeps happening, tell us what you sent.',
-});
+export const internalError = () =>
+  new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.', {
+    resolution: 'Try again later. If it keeps happening, tell us what you sent.',
+  });
 
 /** Any thrown value as a response; unexpected errors become a 500 without internals. */
 export function errorResponse(err: unknown): Response {
   return (err instanceof ApiError ? err : internalError()).toResponse();
 }
 
-export const notFound = (what = 'This API path does not exist.') => new ApiError(404, 'NOT_FOUND', what, {
-  resolution: 'See /openapi.json for the routes this API offers.',
-});
+export const notFound = (what = 'This API path does not exist.') =>
+  new ApiError(404, 'NOT_FOUND', what, {
+    resolution: 'See /openapi.json for the routes this API offers.',
+  });

@@ -16,7 +16,10 @@ const LIMITS: [path: string, bytes: number][] = allRoutes.flatMap((r) => {
  * spellings can only lower a cap, never raise it.
  */
 export function bodyLimit(pathname: string): number {
-  const path = pathname.endsWith('/') && pathname.length > 1 && !LIMITS.some(([p]) => p === pathname) ? pathname.slice(0, -1) : pathname;
+  const path =
+    pathname.endsWith('/') && pathname.length > 1 && !LIMITS.some(([p]) => p === pathname)
+      ? pathname.slice(0, -1)
+      : pathname;
   for (const [prefix, bytes] of LIMITS) {
     if (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix) return bytes;
   }

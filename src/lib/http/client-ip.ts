@@ -13,12 +13,18 @@ import { currentTrustedHops } from './request-id.ts';
  * @example clientIp('10.0.0.2', headers, 1) // 'X-Forwarded-For: 6.6.6.6, 203.0.113.9' → '203.0.113.9'
  */
 export function clientIp(
-  socketAddress: string, headers: Pick<Headers, 'get'>,
-  trustedHops = currentTrustedHops(getConfig().TRUST_PROXY.hopsFor(socketAddress, headers.get('x-forwarded-for') ?? undefined)),
+  socketAddress: string,
+  headers: Pick<Headers, 'get'>,
+  trustedHops = currentTrustedHops(
+    getConfig().TRUST_PROXY.hopsFor(socketAddress, headers.get('x-forwarded-for') ?? undefined),
+  ),
 ): string {
   const socket = normalise(socketAddress);
   if (trustedHops === 0) return socket;
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   if (hops.length === 0) return socket;
   // Fewer hops than trusted proxies: the left-most entry is the farthest address any trusted proxy saw.
   const candidate = normalise(hops[Math.max(hops.length - trustedHops, 0)]!);

@@ -14,16 +14,24 @@ const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('b
 /** True when an `If-None-Match` value names `etag` (or is `*`); weak comparison, as §13.1.2 asks for GET. */
 function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) => t === '*' || t === etag);
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === '*' || t === etag);
 }
 
-interface Serialised { body: string; etag: string }
+interface Serialised {
+  body: string;
+  etag: string;
+}
 
 // Answers already made, by a key that names everything they depend on (the query and what of the clock matters):
 // the same question again costs a lookup, not a filter, a serialisation and a hash. Bounded in bytes too, so a
 // client asking many different queries cannot make it grow past a few megabytes.
 const made = new LRUCache<string, Serialised>({
-  max: 2000, maxSize: 8 * 1024 * 1024, sizeCalculation: (answer, key) => answer.body.length + key.length + 64,
+  max: 2000,
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (answer, key) => answer.body.length + key.length + 64,
 });
 
 /**
@@ -31,7 +39,12 @@ const made = new LRUCache<string, Serialised>({
  * it. `key` names the answer: while it is the same, `make` is not called again (2,000 answers or 8 MB at most,
  * least recently used out).
  */
-export function cachedJson(request: Request, key: string, make: () => unknown, cacheControl = CATALOG_CACHE_CONTROL): Response {
+export function cachedJson(
+  request: Request,
+  key: string,
+  make: () => unknown,
+  cacheControl = CATALOG_CACHE_CONTROL,
+): Response {
   let answer = made.get(key);
   if (!answer) {
     const body = JSON.stringify(make());

@@ -9,7 +9,9 @@ import { ApiError } from './api-error.ts';
  * @example export const HEAD = GET; export const ALL = methodNotAllowed(route('/api/search'));
  */
 export function methodNotAllowed({ methods }: Pick<Route, 'methods'>): APIRoute {
-  return ({ request, locals }) => { throw methodError(locals.clientMethod ?? request.method, methods); };
+  return ({ request, locals }) => {
+    throw methodError(locals.clientMethod ?? request.method, methods);
+  };
 }
 
 /** The 405 ApiError for `method`, with `Allow`. */

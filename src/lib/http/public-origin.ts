@@ -20,7 +20,10 @@ const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(:\d{1,5})?$/i;
  */
 export function forwardedValue(header: string | null | undefined, trustedHops: number): string | undefined {
   if (trustedHops === 0 || !header) return undefined;
-  const hops = header.split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = header
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   // Fewer entries than trusted proxies: some proxy set rather than appended; the left-most is the farthest seen.
   return hops.length === 0 ? undefined : hops[Math.max(hops.length - trustedHops, 0)];
 }
@@ -38,14 +41,19 @@ export function publicOrigin(request: Request, config: Config = getConfig()): st
  * (server/app.ts). Our server speaks plain HTTP; https reaches it only through a proxy.
  */
 export function publicOriginOfNodeRequest(req: IncomingMessage, config: Config = getConfig()): string {
-  const header = (name: string) => { const value = req.headers[name]; return Array.isArray(value) ? value.join(', ') : value; };
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
   return originOf(`http://${req.headers.host ?? 'localhost'}/`, header, config);
 }
 
 function originOf(requestUrl: string, header: (name: string) => string | null | undefined, config: Config): string {
   if (config.SITE_URL) return new URL(config.SITE_URL).origin;
   // A Host the URL parser refuses cannot be linked to; fall back to the address the server answers on.
-  const own = URL.parse(requestUrl) ?? new URL(`http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`);
+  const own =
+    URL.parse(requestUrl) ??
+    new URL(`http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`);
   // Inside a request, the hops its peer earned (server/app.ts); outside one (tests, scripts), a hop count's.
   const trustedHops = currentTrustedHops(config.TRUST_PROXY.hopsFor('', undefined));
   const proto = forwardedValue(header('x-forwarded-proto'), trustedHops)?.toLowerCase();

@@ -49,14 +49,17 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw new ApiError(400, 'INVALID_BODY', 'The request body could not be read.', { resolution: 'Send the whole body again.' });
+    throw new ApiError(400, 'INVALID_BODY', 'The request body could not be read.', {
+      resolution: 'Send the whole body again.',
+    });
   }
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
-export const notJson = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This route accepts only JSON bodies.', {
-  resolution: 'Send the body as JSON with the header Content-Type: application/json.',
-});
+export const notJson = () =>
+  new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This route accepts only JSON bodies.', {
+    resolution: 'Send the body as JSON with the header Content-Type: application/json.',
+  });
 
 export function tooLarge(maxBytes: number) {
   return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes / 1024} KiB.`, {

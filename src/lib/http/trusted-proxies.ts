@@ -30,12 +30,18 @@ export function parseTrustProxy(setting: string): TrustProxy {
     if (hops > MAX_HOPS) throw new Error(`a hop count is 0–${MAX_HOPS}`);
     return { setting: value, enabled: hops > 0, hopsFor: () => hops };
   }
-  const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   let trusted: (address: string, hop: number) => boolean;
   try {
     trusted = proxyaddr.compile(list);
   } catch (err) {
-    throw new Error(`a hop count, or addresses, CIDR ranges, loopback, linklocal or uniquelocal, comma-separated (${(err as Error).message})`, { cause: err });
+    throw new Error(
+      `a hop count, or addresses, CIDR ranges, loopback, linklocal or uniquelocal, comma-separated (${(err as Error).message})`,
+      { cause: err },
+    );
   }
   return {
     setting: value,
@@ -43,7 +49,10 @@ export function parseTrustProxy(setting: string): TrustProxy {
     hopsFor(peer, forwardedFor) {
       if (!peer || !trusted(peer, 0)) return 0;
       const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
-      const entries = header.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const entries = header
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       // Walk left from the peer while each hop is one of our proxies: the first that is not is the client.
       let hops = 1;
       while (hops <= entries.length && hops < MAX_HOPS && trusted(entries[entries.length - hops]!, hops)) hops++;

@@ -24,5 +24,11 @@ function toIssues(issue: z.core.$ZodIssue): ApiIssue[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({ path: [...base, key].join('.'), message: 'is not a field of this form' }));
   }
-  return [{ path: base.join('.') || '(body)', message: issue.path.length === 0 && issue.code === 'invalid_type' ? 'the body must be a JSON object' : issue.message }];
+  return [
+    {
+      path: base.join('.') || '(body)',
+      message:
+        issue.path.length === 0 && issue.code === 'invalid_type' ? 'the body must be a JSON object' : issue.message,
+    },
+  ];
 }

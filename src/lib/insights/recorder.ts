@@ -12,7 +12,15 @@ import { log } from '../log.ts';
 import { chatFeedback, chatQuestions, searchClicks, searchQueries } from '../metrics/index.ts';
 import { getStore } from '../store/index.ts';
 import {
-  addCounts, emptyCounts, OTHER, type InsightBatch, type InsightEntry, type InsightKind, type NewFeedback, type QueryCounts, type Rating,
+  addCounts,
+  emptyCounts,
+  OTHER,
+  type InsightBatch,
+  type InsightEntry,
+  type InsightKind,
+  type NewFeedback,
+  type QueryCounts,
+  type Rating,
 } from '../store/insights.ts';
 import { cleanText, dayOf, MAX_STORED_COMMENT, normaliseQuery, normaliseQuestion } from './text.ts';
 
@@ -71,7 +79,11 @@ export function recordClick(query: string, rank: number, now?: number): void {
  * A chat question: whether retrieval found any page to answer from, and whether the chat declined it (e.g. off
  * topic, without asking the model). The chat route calls it; so may any other path that answers questions.
  */
-export function recordQuestion(question: string, { sourceFound, declined }: { sourceFound: boolean; declined: boolean }, now?: number): void {
+export function recordQuestion(
+  question: string,
+  { sourceFound, declined }: { sourceFound: boolean; declined: boolean },
+  now?: number,
+): void {
   chatQuestions.inc({ outcome: declined ? 'declined' : sourceFound ? 'answered' : 'no_source' });
   if (!enabled()) return;
   const text = normaliseQuestion(question);
@@ -100,7 +112,8 @@ function take(): InsightBatch {
 /** Puts a batch that could not be written back in front of what came since, within the same bounds. */
 function putBack(batch: InsightBatch): void {
   const since = take();
-  for (const entry of [...batch.queries, ...since.queries]) add(entry.kind, entry.text, entry, Date.parse(`${entry.day}T12:00:00Z`));
+  for (const entry of [...batch.queries, ...since.queries])
+    add(entry.kind, entry.text, entry, Date.parse(`${entry.day}T12:00:00Z`));
   pendingFeedback = [...batch.feedback, ...since.feedback].slice(-MAX_PENDING_FEEDBACK);
 }
 
@@ -117,7 +130,9 @@ export function flushInsights(): Promise<void> {
       putBack(batch);
       log.warn({ err }, 'insights: flush failed; kept for the next one');
     }
-  })().finally(() => { flushing = undefined; });
+  })().finally(() => {
+    flushing = undefined;
+  });
   return flushing;
 }
 

@@ -18,13 +18,26 @@ export const CSV_ROWS = 5000;
 export const periodOf = (value: string | null): Period => PERIODS.find((p) => String(p) === value) ?? 30;
 
 export interface TrendDay {
-  day: string; searches: number; noResults: number; clicks: number; questions: number; noSource: number; declined: number;
-  thumbsUp: number; thumbsDown: number;
+  day: string;
+  searches: number;
+  noResults: number;
+  clicks: number;
+  questions: number;
+  noSource: number;
+  declined: number;
+  thumbsUp: number;
+  thumbsDown: number;
 }
 
 export interface InsightReport {
-  days: Period; from: string; to: string;
-  top: QueryTotal[]; noResults: QueryTotal[]; noClicks: QueryTotal[]; unanswered: QueryTotal[]; thumbsDown: FeedbackRecord[];
+  days: Period;
+  from: string;
+  to: string;
+  top: QueryTotal[];
+  noResults: QueryTotal[];
+  noClicks: QueryTotal[];
+  unanswered: QueryTotal[];
+  thumbsDown: FeedbackRecord[];
   trend: TrendDay[];
   totals: Omit<TrendDay, 'day'>;
   /** Mean position of followed results (1 = first); undefined without clicks. */
@@ -34,21 +47,39 @@ export interface InsightReport {
 const DAY_MS = 86_400_000;
 
 /** The days of the period, oldest first, each with its totals (zero where nothing was recorded). */
-async function trendOf(store: SubmissionStore, from: string, to: string): Promise<{ trend: TrendDay[]; clickRankSum: number }> {
+async function trendOf(
+  store: SubmissionStore,
+  from: string,
+  to: string,
+): Promise<{ trend: TrendDay[]; clickRankSum: number }> {
   const { queries, feedback } = await store.insightDays(from);
   const byDay = new Map<string, TrendDay>();
   for (let t = Date.parse(`${from}T00:00:00Z`); dayOf(t) <= to; t += DAY_MS) {
-    byDay.set(dayOf(t), { day: dayOf(t), searches: 0, noResults: 0, clicks: 0, questions: 0, noSource: 0, declined: 0, thumbsUp: 0, thumbsDown: 0 });
+    byDay.set(dayOf(t), {
+      day: dayOf(t),
+      searches: 0,
+      noResults: 0,
+      clicks: 0,
+      questions: 0,
+      noSource: 0,
+      declined: 0,
+      thumbsUp: 0,
+      thumbsDown: 0,
+    });
   }
   let clickRankSum = 0;
   for (const q of queries) {
     const day = byDay.get(q.day);
     if (!day) continue;
     if (q.kind === 'search') {
-      day.searches += q.asked; day.noResults += q.noResults; day.clicks += q.clicks;
+      day.searches += q.asked;
+      day.noResults += q.noResults;
+      day.clicks += q.clicks;
       clickRankSum += q.clickRankSum;
     } else {
-      day.questions += q.asked; day.noSource += q.noResults; day.declined += q.declined;
+      day.questions += q.asked;
+      day.noSource += q.noResults;
+      day.declined += q.declined;
     }
   }
   for (const f of feedback) {
@@ -62,11 +93,23 @@ export async function insightReport(store: SubmissionStore, days: Period, now = 
   const from = firstKeptDay(days, now);
   const to = dayOf(now);
   const [top, noResults, noClicks, unanswered, thumbsDown, { trend, clickRankSum }] = await Promise.all([
-    store.insightList('top', from, PAGE_ROWS), store.insightList('noResults', from, PAGE_ROWS),
-    store.insightList('noClicks', from, PAGE_ROWS), store.insightList('unanswered', from, PAGE_ROWS),
-    store.thumbsDown(from, PAGE_ROWS), trendOf(store, from, to),
+    store.insightList('top', from, PAGE_ROWS),
+    store.insightList('noResults', from, PAGE_ROWS),
+    store.insightList('noClicks', from, PAGE_ROWS),
+    store.insightList('unanswered', from, PAGE_ROWS),
+    store.thumbsDown(from, PAGE_ROWS),
+    trendOf(store, from, to),
   ]);
-  const totals = { searches: 0, noResults: 0, clicks: 0, questions: 0, noSource: 0, declined: 0, thumbsUp: 0, thumbsDown: 0 };
+  const totals = {
+    searches: 0,
+    noResults: 0,
+    clicks: 0,
+    questions: 0,
+    noSource: 0,
+    declined: 0,
+    thumbsUp: 0,
+    thumbsDown: 0,
+  };
   for (const day of trend) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += day[key];
   const report: InsightReport = { days, from, to, top, noResults, noClicks, unanswered, thumbsDown, trend, totals };
   if (totals.clicks > 0) report.meanClickRank = clickRankSum / totals.clicks;
@@ -78,10 +121,21 @@ export const CSV_LISTS = ['top', 'no-results', 'no-clicks', 'unanswered', 'thumb
 export type CsvList = (typeof CSV_LISTS)[number];
 
 const queryHeader = ['query', 'searches', 'searches without results', 'clicks', 'mean click rank'];
-const queryCells = (q: QueryTotal) => [q.text, q.asked, q.noResults, q.clicks, q.clicks ? (q.clickRankSum / q.clicks).toFixed(1) : ''];
+const queryCells = (q: QueryTotal) => [
+  q.text,
+  q.asked,
+  q.noResults,
+  q.clicks,
+  q.clicks ? (q.clickRankSum / q.clicks).toFixed(1) : '',
+];
 
 /** One list of the period as CSV (header first). */
-export async function insightCsv(store: SubmissionStore, list: CsvList, days: Period, now = Date.now()): Promise<string> {
+export async function insightCsv(
+  store: SubmissionStore,
+  list: CsvList,
+  days: Period,
+  now = Date.now(),
+): Promise<string> {
   const from = firstKeptDay(days, now);
   const rows: (string | number)[][] = [];
   if (list === 'thumbs-down') {
@@ -89,11 +143,33 @@ export async function insightCsv(store: SubmissionStore, list: CsvList, days: Pe
     for (const f of await store.thumbsDown(from, CSV_ROWS)) rows.push([f.day, f.question, f.comment ?? '']);
   } else if (list === 'daily') {
     const { trend } = await trendOf(store, from, dayOf(now));
-    rows.push(['day', 'searches', 'searches without results', 'clicks', 'chat questions', 'questions without a source', 'declined', 'thumbs up', 'thumbs down']);
-    for (const d of trend) rows.push([d.day, d.searches, d.noResults, d.clicks, d.questions, d.noSource, d.declined, d.thumbsUp, d.thumbsDown]);
+    rows.push([
+      'day',
+      'searches',
+      'searches without results',
+      'clicks',
+      'chat questions',
+      'questions without a source',
+      'declined',
+      'thumbs up',
+      'thumbs down',
+    ]);
+    for (const d of trend)
+      rows.push([
+        d.day,
+        d.searches,
+        d.noResults,
+        d.clicks,
+        d.questions,
+        d.noSource,
+        d.declined,
+        d.thumbsUp,
+        d.thumbsDown,
+      ]);
   } else if (list === 'unanswered') {
     rows.push(['question', 'asked', 'without a source', 'declined']);
-    for (const q of await store.insightList('unanswered', from, CSV_ROWS)) rows.push([q.text, q.asked, q.noResults, q.declined]);
+    for (const q of await store.insightList('unanswered', from, CSV_ROWS))
+      rows.push([q.text, q.asked, q.noResults, q.declined]);
   } else {
     const name = list === 'top' ? 'top' : list === 'no-results' ? 'noResults' : 'noClicks';
     rows.push(queryHeader);

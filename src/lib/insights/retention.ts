@@ -11,15 +11,17 @@ export const firstKeptDay = (days: number, now = Date.now()) => dayOf(now - (day
 /** Deletes the insights of days before the kept ones; the rows removed. */
 export async function purgeInsights(store: SubmissionStore, days: number, now = Date.now()): Promise<number> {
   const removed = await store.purgeInsightsBefore(firstKeptDay(days, now));
-  if (removed > 0) log.info({ removed, audit: 'insights-retention' }, 'insights: purged days past INSIGHTS_RETENTION_DAYS');
+  if (removed > 0)
+    log.info({ removed, audit: 'insights-retention' }, 'insights: purged days past INSIGHTS_RETENTION_DAYS');
   return removed;
 }
 
 /** Runs purgeInsights now and every day; every instance may (the delete is idempotent). Returns the stop. */
 export function scheduleInsightsRetention(getStore: () => SubmissionStore, days: number): () => void {
-  const run = () => purgeInsights(getStore(), days).catch((err: unknown) => {
-    log.error({ err, audit: 'insights-retention' }, 'insights purge failed; trying again in a day');
-  });
+  const run = () =>
+    purgeInsights(getStore(), days).catch((err: unknown) => {
+      log.error({ err, audit: 'insights-retention' }, 'insights purge failed; trying again in a day');
+    });
   void run();
   const timer = setInterval(run, DAY_MS);
   timer.unref();

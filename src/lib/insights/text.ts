@@ -16,12 +16,18 @@ const PHONE_LIKE = /\+?\(?\d[\d\s()./-]{5,}\d/g;
 
 /** Replaces email addresses and phone numbers with [email] and [phone]. */
 export function redact(text: string): string {
-  return text.replace(EMAIL, '[email]').replace(PHONE_LIKE, (run) => ((run.match(/\d/g)?.length ?? 0) >= 7 ? '[phone]' : run));
+  return text
+    .replace(EMAIL, '[email]')
+    .replace(PHONE_LIKE, (run) => ((run.match(/\d/g)?.length ?? 0) >= 7 ? '[phone]' : run));
 }
 
 /** Trims, collapses whitespace, drops control characters, redacts, and cuts at `max` characters. */
 export function cleanText(text: string, max: number): string {
-  const plain = text.normalize('NFKC').replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return Array.from(redact(plain)).slice(0, max).join('').trim();
 }
 

@@ -1,5 +1,10 @@
 import cluster from 'node:cluster';
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { log } from '../log.ts';
 import type { RateLimitPolicy, RateLimitRoute } from './policies.ts';
 import { getRedis } from './redis.ts';
@@ -17,9 +22,15 @@ export function createLimiter(route: RateLimitRoute, policy: RateLimitPolicy): R
   // rate-limiter-flexible counts a fixed window that starts at a key's first request.
   const options = { keyPrefix: `rl:${route}`, points: policy.points, duration: policy.durationSeconds };
   const redis = getRedis();
-  if (!redis) return cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 2000 }) : new RateLimiterMemory(options);
+  if (!redis)
+    return cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 2000 }) : new RateLimiterMemory(options);
   // rejectIfRedisNotReady: while disconnected, go to the insurance limiter at once instead of trying Redis.
-  return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new InsuranceLimiter(route, options), rejectIfRedisNotReady: true });
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: redis,
+    insuranceLimiter: new InsuranceLimiter(route, options),
+    rejectIfRedisNotReady: true,
+  });
 }
 
 /** The memory limiter standing in for Redis; says so in the log (at most once a minute per route). */
@@ -36,7 +47,7 @@ class InsuranceLimiter extends RateLimiterMemory {
     redisFallbacks.inc({ limit: this.#route });
     if (Date.now() - this.#lastWarning > 60_000) {
       this.#lastWarning = Date.now();
-      log.warn({ route: this.#route }, 'Redis did not answer: rate limits counted in this instance\'s memory');
+      log.warn({ route: this.#route }, "Redis did not answer: rate limits counted in this instance's memory");
     }
     return super.consume(...args);
   }

@@ -21,7 +21,9 @@ export const rateLimitPolicies = {
   // 60 a minute is far above what a person asks, while one client can keep at most 60 worker searches a minute
   // busy, so a handful of addresses cannot starve the workers.
   search: {
-    name: 'search', points: 60, durationSeconds: 60,
+    name: 'search',
+    points: 60,
+    durationSeconds: 60,
     shared: 'and MCP search_site, together: only searches not answered from the cache',
   },
   chat: { name: 'chat', points: 20, durationSeconds: 600 },
@@ -31,28 +33,36 @@ export const rateLimitPolicies = {
   // limit only caps the work one address can cause; it is wider than the forms' because mail providers send
   // RFC 8058 one-click unsubscribes for many people from few addresses.
   'newsletter-link': {
-    name: 'newsletter-link', points: 60, durationSeconds: 60,
+    name: 'newsletter-link',
+    points: 60,
+    durationSeconds: 60,
     shared: 'the confirm and unsubscribe pages and routes, together',
   },
   // Every JSON-RPC message to /mcp (one per request: batches are refused). A get_page costs a file read and
   // tens of KB of answer; 120 a minute is far above what an agent reading the site needs, and 600 in a burst
   // slowed every other route. search_site counts against the search limit as well, ask_site against the chat's.
   mcp: {
-    name: 'mcp', points: 120, durationSeconds: 60,
-    shared: 'every MCP message (tools/call, initialize, tools/list …); search_site also counts against the search limit',
+    name: 'mcp',
+    points: 120,
+    durationSeconds: 60,
+    shared:
+      'every MCP message (tools/call, initialize, tools/list …); search_site also counts against the search limit',
   },
   // Click beacons and chat feedback, together: a visitor clicks a few results and rates a few answers a minute;
   // the limit keeps one address from stuffing the counts (they are capped per day besides).
   insights: {
-    name: 'insights', points: 30, durationSeconds: 60,
+    name: 'insights',
+    points: 30,
+    durationSeconds: 60,
     shared: 'POST /api/search/clicks and POST /api/chat/feedback, together',
   },
 } as const satisfies { [N in RateLimitName]: RateLimitPolicy & { name: N } };
 
 /** How /mcp is limited, in one sentence for OpenAPI, the server card and /llms.txt. */
-export const mcpLimitText = () => `The MCP endpoint /mcp is rate limited: ${rateLimitPolicies.mcp.points} messages per `
-  + `${windowText(rateLimitPolicies.mcp.durationSeconds)} per client IP, every message counting (search_site also counts against `
-  + `the search limit); one JSON-RPC message per request, batches are refused with -32600.`;
+export const mcpLimitText = () =>
+  `The MCP endpoint /mcp is rate limited: ${rateLimitPolicies.mcp.points} messages per ` +
+  `${windowText(rateLimitPolicies.mcp.durationSeconds)} per client IP, every message counting (search_site also counts against ` +
+  `the search limit); one JSON-RPC message per request, batches are refused with -32600.`;
 
 /** A window for people: 60 → "minute", 600 → "10 minutes", 90 → "90 seconds". */
 export function windowText(seconds: number): string {

@@ -32,10 +32,15 @@ export async function rateLimit(route: RateLimitRoute, ip: string): Promise<Rate
 
 /** 429 RATE_LIMITED: over `policy`, free again in `retryAfter` seconds. */
 export const rateLimited = (policy: RateLimitPolicy, retryAfter: number, headers: RateLimitHeaders = {}) =>
-  new ApiError(429, 'RATE_LIMITED', `Too many requests: at most ${policy.points} every ${windowText(policy.durationSeconds)}.`, {
-    resolution: `Wait ${retryAfter} seconds (Retry-After) before trying again. For higher limits, contact the operator.`,
-    headers: { ...headers, 'Retry-After': String(retryAfter) },
-  });
+  new ApiError(
+    429,
+    'RATE_LIMITED',
+    `Too many requests: at most ${policy.points} every ${windowText(policy.durationSeconds)}.`,
+    {
+      resolution: `Wait ${retryAfter} seconds (Retry-After) before trying again. For higher limits, contact the operator.`,
+      headers: { ...headers, 'Retry-After': String(retryAfter) },
+    },
+  );
 
 /**
  * The `X-RateLimit-*` headers of `ip` on `route` without counting anything, for answers that cost nothing (a
@@ -87,7 +92,7 @@ export const refusedEarly: ReadonlyMap<string, RateLimitRoute> = new Map(
 
 function limiterFor(route: RateLimitRoute): RateLimiterAbstract {
   let limiter = limiters.get(route);
-  if (!limiter) limiters.set(route, limiter = createLimiter(route, rateLimitPolicies[route]));
+  if (!limiter) limiters.set(route, (limiter = createLimiter(route, rateLimitPolicies[route])));
   return limiter;
 }
 
@@ -95,7 +100,11 @@ function limiterFor(route: RateLimitRoute): RateLimiterAbstract {
  * Runs a route body under a limit: counts first (before any validation, as the contract says), then puts the
  * rate-limit headers on whatever comes out, success or ApiError.
  */
-export async function withRateLimit(route: RateLimitRoute, ip: string, handle: () => Promise<Response>): Promise<Response> {
+export async function withRateLimit(
+  route: RateLimitRoute,
+  ip: string,
+  handle: () => Promise<Response>,
+): Promise<Response> {
   const headers = await rateLimit(route, ip);
   try {
     const response = await handle();
@@ -131,5 +140,8 @@ export function rateLimitKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const full = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${full.slice(0, 4).map((g) => g.padStart(4, '0')).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => g.padStart(4, '0'))
+    .join(':')}::/64`;
 }

@@ -35,15 +35,24 @@ function createClient(url: string): Redis {
   // Log the changes of state, not every failed reconnect attempt (one every 2 s while Redis is away).
   let available: boolean | undefined;
   client.on('ready', () => {
-    if (available !== true) log.info({ redis: safeUrl(url) }, 'Redis connected: rate limits are shared between instances');
+    if (available !== true)
+      log.info({ redis: safeUrl(url) }, 'Redis connected: rate limits are shared between instances');
     available = true;
   });
   client.on('error', (err: Error) => {
-    if (available !== false) log.warn({ redis: safeUrl(url), err: err.message }, 'Redis unavailable: rate limits fall back to this instance\'s memory until it returns');
+    if (available !== false)
+      log.warn(
+        { redis: safeUrl(url), err: err.message },
+        "Redis unavailable: rate limits fall back to this instance's memory until it returns",
+      );
     available = false;
   });
   client.on('close', () => {
-    if (available === true) log.warn({ redis: safeUrl(url) }, 'Redis connection lost: rate limits fall back to this instance\'s memory until it returns');
+    if (available === true)
+      log.warn(
+        { redis: safeUrl(url) },
+        "Redis connection lost: rate limits fall back to this instance's memory until it returns",
+      );
     available = false;
   });
   return client;
@@ -59,7 +68,11 @@ export async function connectRedis(timeoutMs = 3000): Promise<boolean> {
   if (!client) return false;
   if (client.status === 'ready') return true;
   return new Promise<boolean>((resolve) => {
-    const done = (ok: boolean) => { clearTimeout(timer); client.off('ready', onReady); resolve(ok); };
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      resolve(ok);
+    };
     const onReady = () => done(true);
     const timer = setTimeout(() => done(false), timeoutMs);
     client.on('ready', onReady);

@@ -12,7 +12,13 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
 }
 
 /** The double opt-in email: a link that confirms, and the one-click unsubscribe every subscriber email carries. */
-export function confirmationMail(to: string, subscriberId: string, origin: string, secret: string, now = Date.now()): OutgoingMail {
+export function confirmationMail(
+  to: string,
+  subscriberId: string,
+  origin: string,
+  secret: string,
+  now = Date.now(),
+): OutgoingMail {
   const confirm = confirmUrl(origin, signToken(secret, 'confirm', subscriberId, now + CONFIRM_TOKEN_TTL_MS));
   const unsubscribe = unsubscribeUrl(origin, signToken(secret, 'unsubscribe', subscriberId));
   return {
@@ -33,8 +39,13 @@ export function confirmationMail(to: string, subscriberId: string, origin: strin
   };
 }
 
-interface RegistrationFacts { registrationId: string; term: string; courses: { code: string; section?: string }[] }
-const courseList = (courses: RegistrationFacts['courses']) => courses.map((c) => `  - ${c.code}${c.section ? ` (section ${c.section})` : ''}`);
+interface RegistrationFacts {
+  registrationId: string;
+  term: string;
+  courses: { code: string; section?: string }[];
+}
+const courseList = (courses: RegistrationFacts['courses']) =>
+  courses.map((c) => `  - ${c.code}${c.section ? ` (section ${c.section})` : ''}`);
 
 /** The student's receipt: what was registered, nothing else (no name, phone or notes). */
 export function registrationReceipt(to: string, r: RegistrationFacts): OutgoingMail {

@@ -20,12 +20,21 @@ export const retentionCutoffs = (now = Date.now()): RetentionCutoffs => ({
  * Runs the purge now and every hour, of the store and of the mail files in `mailDir`; every instance may run it,
  * deletes are idempotent.
  */
-export function startRetention(store: SubmissionStore, log: Logger, mailDir: string, everyMs = 60 * 60 * 1000): { stop(): void } {
+export function startRetention(
+  store: SubmissionStore,
+  log: Logger,
+  mailDir: string,
+  everyMs = 60 * 60 * 1000,
+): { stop(): void } {
   const run = async () => {
     const cutoffs = retentionCutoffs();
     try {
-      const deleted = { ...(await store.purgeExpired(cutoffs)), mailFiles: await purgeMailFiles(mailDir, cutoffs.mailBefore) };
-      if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted }, 'retention: expired rows and mail files deleted');
+      const deleted = {
+        ...(await store.purgeExpired(cutoffs)),
+        mailFiles: await purgeMailFiles(mailDir, cutoffs.mailBefore),
+      };
+      if (Object.values(deleted).some((n) => n > 0))
+        log.info({ deleted }, 'retention: expired rows and mail files deleted');
     } catch (err) {
       log.error({ err }, 'retention: purge failed');
     }

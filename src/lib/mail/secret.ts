@@ -13,6 +13,8 @@ export function getMailSecret(store: SubmissionStore): Promise<string> {
   const configured = getConfig().MAIL_TOKEN_SECRET;
   if (configured) return Promise.resolve(configured);
   cached ??= store.ensureSecret('mail-token', randomBytes(32).toString('base64url'));
-  cached.catch(() => { cached = undefined; });
+  cached.catch(() => {
+    cached = undefined;
+  });
   return cached;
 }

@@ -33,7 +33,9 @@ const BATCH = 50;
  * next poll. It is the only thing that sends mail; the store decides which messages are due and keeps two
  * senders (here or in other instances) from taking the same one.
  */
-export function startMailSender({ store, deliver, log, pollMs = 5000, gatherMs = 200 }: SenderOptions): { stop(): Promise<void> } {
+export function startMailSender({ store, deliver, log, pollMs = 5000, gatherMs = 200 }: SenderOptions): {
+  stop(): Promise<void>;
+} {
   let stopped = false;
   let wake: (() => void) | undefined;
   let pending = false;
@@ -57,7 +59,10 @@ export function startMailSender({ store, deliver, log, pollMs = 5000, gatherMs =
       if (!pending) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
-          wake = () => { clearTimeout(timer); resolve(); };
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
         wake = undefined;
       }

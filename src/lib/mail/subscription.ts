@@ -34,7 +34,9 @@ async function subscriberOf(purpose: TokenPurpose, token: string): Promise<strin
 async function follow(purpose: TokenPurpose, token: string, via = ''): Promise<void> {
   const store = getStore();
   const subscriberId = await subscriberOf(purpose, token);
-  const outcome = await orStorageUnavailable(() => (purpose === 'confirm' ? store.confirmSubscriber(subscriberId, via) : store.unsubscribe(subscriberId)));
+  const outcome = await orStorageUnavailable(() =>
+    purpose === 'confirm' ? store.confirmSubscriber(subscriberId, via) : store.unsubscribe(subscriberId),
+  );
   if (outcome === 'already') throw invalidToken(purpose, 'used');
   if (outcome === 'missing') throw invalidToken(purpose, 'expired');
 }
@@ -47,16 +49,24 @@ export function invalidToken(purpose: TokenPurpose, reason: InvalidTokenError['r
     malformed: `This ${what(purpose)} link is not valid.`,
     tampered: `This ${what(purpose)} link is not valid: it was changed or cut short.`,
     expired: `This ${what(purpose)} link has expired or its subscription no longer exists.`,
-    used: purpose === 'confirm' ? 'This confirmation link was already used: the address is confirmed.' : 'This unsubscribe link was already used: the address is unsubscribed.',
+    used:
+      purpose === 'confirm'
+        ? 'This confirmation link was already used: the address is confirmed.'
+        : 'This unsubscribe link was already used: the address is unsubscribed.',
   };
-  const resolution = purpose === 'confirm' && reason !== 'used'
-    ? `Sign up again on /newsletter/ to receive a new confirmation link, and open it within ${CONFIRM_WINDOW_HOURS} hours.`
-    : reason === 'used' ? 'Nothing more to do.' : 'Copy the whole link from the email; if it still fails, the address is not subscribed.';
+  const resolution =
+    purpose === 'confirm' && reason !== 'used'
+      ? `Sign up again on /newsletter/ to receive a new confirmation link, and open it within ${CONFIRM_WINDOW_HOURS} hours.`
+      : reason === 'used'
+        ? 'Nothing more to do.'
+        : 'Copy the whole link from the email; if it still fails, the address is not subscribed.';
   return Object.assign(new ApiError(400, 'INVALID_TOKEN', messages[reason], { resolution }), { reason });
 }
 
 /** The reason of an INVALID_TOKEN error, for pages that explain it in their own words. */
 export const tokenFailure = (err: unknown): InvalidTokenError['reason'] | undefined =>
-  err instanceof ApiError && err.code === 'INVALID_TOKEN' ? (err as ApiError & { reason: InvalidTokenError['reason'] }).reason : undefined;
+  err instanceof ApiError && err.code === 'INVALID_TOKEN'
+    ? (err as ApiError & { reason: InvalidTokenError['reason'] }).reason
+    : undefined;
 
 export { InvalidTokenError };

@@ -7,7 +7,11 @@ export type TokenPurpose = 'confirm' | 'unsubscribe';
 /** How long a confirmation link works. Unsubscribe links do not expire: RFC 8058 links sit in old mail. */
 export const CONFIRM_TOKEN_TTL_MS = CONFIRM_WINDOW_HOURS * 60 * 60 * 1000;
 
-interface Payload { p: TokenPurpose; s: string; e?: number }
+interface Payload {
+  p: TokenPurpose;
+  s: string;
+  e?: number;
+}
 
 /** Why a token was refused; the routes turn it into `400 INVALID_TOKEN`. */
 export class InvalidTokenError extends Error {

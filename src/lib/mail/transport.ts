@@ -21,10 +21,22 @@ export interface TransportOptions {
 export function createDeliver({ smtpUrl, from, mailDir }: TransportOptions): { deliver: Deliver; close(): void } {
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
   const transport = smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const deliver: Deliver = async (mail) => {
-    const message = { from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers, messageId: `<${mail.id}@${domain}>` };
+    const message = {
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      headers: mail.headers,
+      messageId: `<${mail.id}@${domain}>`,
+    };
     try {
       const info = await transport.sendMail(message);
       if (!smtpUrl) await writeEml(mailDir, mail.id, (info as unknown as { message: Buffer }).message);

@@ -25,14 +25,28 @@ const ASK_TIMEOUT_MS = 120_000;
  * An `ask` for one MCP request from `ip`, with source links on `origin`. `signal` is the request's: when the
  * client goes away, the model stops writing (and the answer's slot is freed).
  */
-export function askSite(ip: string, origin: string, signal: AbortSignal, catalog?: () => Promise<Catalog>): McpDependencies['ask'] {
+export function askSite(
+  ip: string,
+  origin: string,
+  signal: AbortSignal,
+  catalog?: () => Promise<Catalog>,
+): McpDependencies['ask'] {
   return async (question) => {
     try {
       const model = requireModel(getChatModel());
       await rateLimit('chat', ip);
-      const answer = await answerChat({ messages: [{ id: 'mcp-question', role: 'user', parts: [{ type: 'text', text: question }] }] }, {
-        model, search, vocabulary: siteVocabulary(), origin, ...(catalog ? { calendar: async () => calendarContextPage(await catalog(), calendarNow()) } : {}), signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]), ...chatLimits(getConfig()),
-      });
+      const answer = await answerChat(
+        { messages: [{ id: 'mcp-question', role: 'user', parts: [{ type: 'text', text: question }] }] },
+        {
+          model,
+          search,
+          vocabulary: siteVocabulary(),
+          origin,
+          ...(catalog ? { calendar: async () => calendarContextPage(await catalog(), calendarNow()) } : {}),
+          signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]),
+          ...chatLimits(getConfig()),
+        },
+      );
       return await collectAnswer(answer);
     } catch (err) {
       if (err instanceof ApiError) return { error: [err.message, err.resolution].filter(Boolean).join(' ') };

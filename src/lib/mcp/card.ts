@@ -16,7 +16,13 @@ let tools: Promise<Tool[]> | undefined;
 function listTools(): Promise<Tool[]> {
   tools ??= (async () => {
     const unused = () => Promise.reject(new Error('not called while listing tools'));
-    const server = createMcpServer({ search: unused, readPage: unused, ask: unused, catalog: unused, now: () => new Date() });
+    const server = createMcpServer({
+      search: unused,
+      readPage: unused,
+      ask: unused,
+      catalog: unused,
+      now: () => new Date(),
+    });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'server-card', version: MCP_SERVER_INFO.version });
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -40,7 +46,12 @@ export async function serverCard(origin: string) {
     capabilities: { tools: { listChanged: false } },
     authentication: { required: false },
     // Not part of the card's schema: the limit as the route table has it, in words and numbers.
-    rateLimit: { requests: rateLimitPolicies.mcp.points, windowSeconds: rateLimitPolicies.mcp.durationSeconds, scope: 'client IP', description: mcpLimitText() },
+    rateLimit: {
+      requests: rateLimitPolicies.mcp.points,
+      windowSeconds: rateLimitPolicies.mcp.durationSeconds,
+      scope: 'client IP',
+      description: mcpLimitText(),
+    },
     tools: await listTools(),
   };
 }

@@ -16,7 +16,11 @@ type HeaderGet = { get(name: string): string | null };
  * The JSON-RPC response body (`application/json`, status 200) for `body`, or undefined when the SDK must answer.
  * `deps` is called only when the call is answered here.
  */
-export async function directToolCall(headers: HeaderGet, body: string, deps: () => McpDependencies): Promise<string | undefined> {
+export async function directToolCall(
+  headers: HeaderGet,
+  body: string,
+  deps: () => McpDependencies,
+): Promise<string | undefined> {
   const accept = headers.get('accept');
   // As the SDK's transport: Accept lists both types, Content-Type is JSON, a protocol version it knows (or none).
   if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
@@ -39,13 +43,24 @@ export async function directToolCall(headers: HeaderGet, body: string, deps: () 
   return JSON.stringify({ result, jsonrpc: '2.0', id });
 }
 
-interface ToolCall { jsonrpc: '2.0'; id: string | number; method: 'tools/call'; params: { name: string; arguments?: unknown } }
+interface ToolCall {
+  jsonrpc: '2.0';
+  id: string | number;
+  method: 'tools/call';
+  params: { name: string; arguments?: unknown };
+}
 
 function isToolCall(m: unknown): m is ToolCall {
   if (typeof m !== 'object' || m === null || Array.isArray(m)) return false;
   const { jsonrpc, id, method, params } = m as Record<string, unknown>;
-  return jsonrpc === '2.0' && method === 'tools/call' && (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)))
-    && typeof params === 'object' && params !== null && typeof (params as { name?: unknown }).name === 'string'
+  return (
+    jsonrpc === '2.0' &&
+    method === 'tools/call' &&
+    (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id))) &&
+    typeof params === 'object' &&
+    params !== null &&
+    typeof (params as { name?: unknown }).name === 'string' &&
     // Only a name and arguments: `_meta` (progress) or `task` (task-augmented calls) change what the SDK does.
-    && Object.keys(params).every((key) => key === 'name' || key === 'arguments');
+    Object.keys(params).every((key) => key === 'name' || key === 'arguments')
+  );
 }

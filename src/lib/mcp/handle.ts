@@ -31,10 +31,12 @@ const noCatalog = () => Promise.reject(new Error('the catalog is only available 
 /** What the tools of one request use; `signal` (the client's request) drops a search or an answer if the client goes. */
 function mcpDependencies({ origin, ip, catalog }: McpRequestContext, signal: AbortSignal): McpDependencies {
   return {
-    catalog: catalog ?? noCatalog, now: calendarNow,
+    catalog: catalog ?? noCatalog,
+    now: calendarNow,
     // The same per-client limit as /api/search.
     search: async (input) => (await searchForClient(input, ip, signal)).answer,
-    readPage: (path) => readPublicTwin(path), ask: askSite(ip, origin, signal, catalog),
+    readPage: (path) => readPublicTwin(path),
+    ask: askSite(ip, origin, signal, catalog),
   };
 }
 
@@ -42,7 +44,12 @@ function mcpDependencies({ origin, ip, catalog }: McpRequestContext, signal: Abo
  * The answer to a `tools/call` of search_site or get_page without the SDK (direct.ts), which the server gives
  * before Astro; undefined for anything else, which goes on to handleMcpRequest. Same Origin check.
  */
-export async function directMcpAnswer(headers: { get(name: string): string | null }, body: string, context: McpRequestContext, signal: AbortSignal): Promise<string | undefined> {
+export async function directMcpAnswer(
+  headers: { get(name: string): string | null },
+  body: string,
+  context: McpRequestContext,
+  signal: AbortSignal,
+): Promise<string | undefined> {
   if (!originAllowed(headers.get('origin'), context.origin, context.siteUrl)) return undefined;
   return directToolCall(headers, body, () => mcpDependencies(context, signal));
 }
@@ -57,7 +64,11 @@ export async function handleMcpRequest(request: Request, context: McpRequestCont
     return jsonRpcError(403, 'Forbidden: this Origin may not use the MCP endpoint.');
   }
   const server = createMcpServer(mcpDependencies(context, request.signal));
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: maxBody(route('/mcp')) });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: maxBody(route('/mcp')),
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);
@@ -67,23 +78,35 @@ export async function handleMcpRequest(request: Request, context: McpRequestCont
 }
 
 /** What refuses an MCP request before any tool runs: a status, headers and a JSON-RPC error body. */
-export interface McpRefusal { status: number; headers: Record<string, string>; body: string }
+export interface McpRefusal {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /**
  * Counts one MCP request of `ip` against the /mcp limit (every message counts, whatever it asks), and refuses a
  * JSON-RPC batch: MCP 2025-06-18 removed batching, and one 11 KB batch of get_page calls cost 1.6 MB of answer
  * and a second of the event loop. Returns the refusal, or the rate-limit headers for the answer.
  */
-export async function admitMcpRequest(body: string | undefined, ip: string): Promise<McpRefusal | { headers: Record<string, string> }> {
+export async function admitMcpRequest(
+  body: string | undefined,
+  ip: string,
+): Promise<McpRefusal | { headers: Record<string, string> }> {
   let headers: Record<string, string>;
   try {
     headers = await rateLimit('mcp', ip);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 429) throw err;
-    return { status: 429, headers: { ...err.headers, ...JSON_TYPE }, body: jsonRpcErrorBody(`${err.message} ${err.resolution ?? ''}`.trim()) };
+    return {
+      status: 429,
+      headers: { ...err.headers, ...JSON_TYPE },
+      body: jsonRpcErrorBody(`${err.message} ${err.resolution ?? ''}`.trim()),
+    };
   }
   if (body !== undefined && /^\s*\[/.test(body)) {
-    const message = 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18); send one message per request.';
+    const message =
+      'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18); send one message per request.';
     return { status: 400, headers: { ...headers, ...JSON_TYPE }, body: jsonRpcErrorBody(message, -32600) };
   }
   return { headers };

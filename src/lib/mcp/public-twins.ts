@@ -18,7 +18,10 @@ export function publicTwinUrl(path: string, twins: ReadonlySet<string>): string 
 }
 
 /** A public page's Markdown twin, or undefined when the path is not one. `root`: another build (tests). */
-export async function readPublicTwin(path: string, root?: string): Promise<{ url: string; markdown: string } | undefined> {
+export async function readPublicTwin(
+  path: string,
+  root?: string,
+): Promise<{ url: string; markdown: string } | undefined> {
   const site = builtSite(root);
   const url = publicTwinUrl(path, site.publicTwins);
   const markdown = url && (await site.readTwin(url));

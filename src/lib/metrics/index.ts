@@ -20,7 +20,8 @@ export const gaugeSources = { searchQueueDepth: () => 0, chatStreamsInFlight: ()
  */
 class RequestHistogram {
   readonly name = 'http_request_duration_seconds';
-  readonly help = 'HTTP requests by route (the route table\'s path, /metrics, /readyz, or "page" for the site\'s pages), method and status, and their latency; _count counts them';
+  readonly help =
+    'HTTP requests by route (the route table\'s path, /metrics, /readyz, or "page" for the site\'s pages), method and status, and their latency; _count counts them';
   readonly type = 'histogram';
   readonly aggregator = 'sum';
   readonly #bounds = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -29,7 +30,16 @@ class RequestHistogram {
   observe(route: string, method: string, status: number, seconds: number): void {
     const key = `${route} ${method} ${status}`;
     let s = this.#series.get(key);
-    if (!s) this.#series.set(key, s = { labels: { route, method, status: String(status) }, buckets: this.#bounds.map(() => 0), sum: 0, count: 0 });
+    if (!s)
+      this.#series.set(
+        key,
+        (s = {
+          labels: { route, method, status: String(status) },
+          buckets: this.#bounds.map(() => 0),
+          sum: 0,
+          count: 0,
+        }),
+      );
     const bounds = this.#bounds;
     let i = 0;
     while (i < bounds.length && seconds > bounds[i]!) i++;
@@ -53,70 +63,104 @@ class RequestHistogram {
     return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
   }
 
-  reset(): void { this.#series.clear(); }
+  reset(): void {
+    this.#series.clear();
+  }
 }
 const requestDuration = new RequestHistogram();
 registry.registerMetric(requestDuration as unknown as Parameters<Registry['registerMetric']>[0]);
 
 export const searchCache = new Counter({
-  name: 'search_cache_lookups_total', help: 'Search answer cache lookups, by result (hit, miss); hit rate = hit / all',
-  labelNames: ['result'] as const, registers: [registry],
+  name: 'search_cache_lookups_total',
+  help: 'Search answer cache lookups, by result (hit, miss); hit rate = hit / all',
+  labelNames: ['result'] as const,
+  registers: [registry],
 });
 new Gauge({
-  name: 'search_queue_depth', help: 'Searches waiting for a busy search worker', registers: [registry],
-  collect() { this.set(gaugeSources.searchQueueDepth()); },
+  name: 'search_queue_depth',
+  help: 'Searches waiting for a busy search worker',
+  registers: [registry],
+  collect() {
+    this.set(gaugeSources.searchQueueDepth());
+  },
 });
 export const searchWorkerCpu = new Histogram({
-  name: 'search_worker_cpu_seconds', help: 'CPU time a search worker spent on one query',
-  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1], registers: [registry],
+  name: 'search_worker_cpu_seconds',
+  help: 'CPU time a search worker spent on one query',
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
 });
 
 new Gauge({
-  name: 'chat_streams_in_flight', help: 'Chat answers being written now (POST /api/chat and MCP ask_site)', registers: [registry],
-  collect() { this.set(gaugeSources.chatStreamsInFlight()); },
+  name: 'chat_streams_in_flight',
+  help: 'Chat answers being written now (POST /api/chat and MCP ask_site)',
+  registers: [registry],
+  collect() {
+    this.set(gaugeSources.chatStreamsInFlight());
+  },
 });
 export const chatFirstToken = new Histogram({
-  name: 'chat_time_to_first_token_seconds', help: 'From the chat request\'s start of the model call to its first token',
-  buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60], registers: [registry],
+  name: 'chat_time_to_first_token_seconds',
+  help: "From the chat request's start of the model call to its first token",
+  buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+  registers: [registry],
 });
 export const chatModelErrors = new Counter({
-  name: 'chat_model_errors_total', help: 'Language model failures, before or after the first token', registers: [registry],
+  name: 'chat_model_errors_total',
+  help: 'Language model failures, before or after the first token',
+  registers: [registry],
 });
 
 // What visitors look for (src/lib/insights/): counted whether or not INSIGHTS records them; labels are fixed sets.
 export const searchQueries = new Counter({
-  name: 'search_queries_total', help: 'Searches answered (first pages), by whether they found anything (some, none)',
-  labelNames: ['results'] as const, registers: [registry],
+  name: 'search_queries_total',
+  help: 'Searches answered (first pages), by whether they found anything (some, none)',
+  labelNames: ['results'] as const,
+  registers: [registry],
 });
 export const searchClicks = new Counter({
-  name: 'search_clicks_total', help: 'Clicks on a search result, reported by the search page', registers: [registry],
+  name: 'search_clicks_total',
+  help: 'Clicks on a search result, reported by the search page',
+  registers: [registry],
 });
 export const chatQuestions = new Counter({
-  name: 'chat_questions_total', help: 'Chat questions, by outcome (answered, no_source: no page found, declined)',
-  labelNames: ['outcome'] as const, registers: [registry],
+  name: 'chat_questions_total',
+  help: 'Chat questions, by outcome (answered, no_source: no page found, declined)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
 });
 export const chatFeedback = new Counter({
-  name: 'chat_feedback_total', help: 'Thumbs up or down on chat answers, by rating (up, down)',
-  labelNames: ['rating'] as const, registers: [registry],
+  name: 'chat_feedback_total',
+  help: 'Thumbs up or down on chat answers, by rating (up, down)',
+  labelNames: ['rating'] as const,
+  registers: [registry],
 });
 
 export const storeCommit = new Histogram({
-  name: 'store_commit_duration_seconds', help: 'Submission store writes until durably committed, by store and operation',
+  name: 'store_commit_duration_seconds',
+  help: 'Submission store writes until durably committed, by store and operation',
   labelNames: ['store', 'operation'] as const,
-  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5], registers: [registry],
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+  registers: [registry],
 });
 export const storeFailures = new Counter({
-  name: 'store_commit_failures_total', help: 'Submission store writes that failed (the visitor got 503 STORAGE_UNAVAILABLE or an error)',
-  labelNames: ['store', 'operation'] as const, registers: [registry],
+  name: 'store_commit_failures_total',
+  help: 'Submission store writes that failed (the visitor got 503 STORAGE_UNAVAILABLE or an error)',
+  labelNames: ['store', 'operation'] as const,
+  registers: [registry],
 });
 
 export const rateLimitRefusals = new Counter({
-  name: 'rate_limit_refusals_total', help: 'Requests refused with 429 RATE_LIMITED, by limit',
-  labelNames: ['limit'] as const, registers: [registry],
+  name: 'rate_limit_refusals_total',
+  help: 'Requests refused with 429 RATE_LIMITED, by limit',
+  labelNames: ['limit'] as const,
+  registers: [registry],
 });
 export const redisFallbacks = new Counter({
-  name: 'rate_limit_redis_fallbacks_total', help: 'Rate-limit decisions taken in this instance\'s memory because Redis did not answer, by limit',
-  labelNames: ['limit'] as const, registers: [registry],
+  name: 'rate_limit_redis_fallbacks_total',
+  help: "Rate-limit decisions taken in this instance's memory because Redis did not answer, by limit",
+  labelNames: ['limit'] as const,
+  registers: [registry],
 });
 
 /**
@@ -124,7 +168,10 @@ export const redisFallbacks = new Counter({
  * everything else (prerendered files, on-demand pages, 404s). Never the raw URL: every distinct label value is a
  * time series kept forever, and anyone can send any URL.
  */
-const exact = new Map<string, string>([['/metrics', '/metrics'], ['/readyz', '/readyz']]);
+const exact = new Map<string, string>([
+  ['/metrics', '/metrics'],
+  ['/readyz', '/readyz'],
+]);
 const prefixes: [string, string][] = [];
 for (const r of allRoutes) {
   const p = pathPattern(r.path);

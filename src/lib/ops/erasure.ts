@@ -21,7 +21,10 @@ export const addressHash = (email: string) => createHash('sha256').update(normal
 export async function eraseAddress(store: SubmissionStore, email: string, mailDir?: string): Promise<Removed> {
   const removed = await store.eraseEmail(normaliseEmail(email));
   if (mailDir) removed['mail files'] = await eraseMailFiles(mailDir, normaliseEmail(email));
-  log.info({ audit: 'erase', subject: `sha256:${addressHash(email)}`, removed }, 'erased every record of an address on request');
+  log.info(
+    { audit: 'erase', subject: `sha256:${addressHash(email)}`, removed },
+    'erased every record of an address on request',
+  );
   return removed;
 }
 
@@ -29,7 +32,10 @@ export async function eraseAddress(store: SubmissionStore, email: string, mailDi
 export async function purgeExpired(store: SubmissionStore, days: number, now = Date.now()): Promise<Removed> {
   const cutoff = now - days * DAY_MS;
   const removed = await store.purgeCreatedBefore(cutoff);
-  log.info({ audit: 'retention', retentionDays: days, before: new Date(cutoff).toISOString(), removed }, 'purged records past the retention period');
+  log.info(
+    { audit: 'retention', retentionDays: days, before: new Date(cutoff).toISOString(), removed },
+    'purged records past the retention period',
+  );
   return removed;
 }
 
@@ -39,9 +45,10 @@ export async function purgeExpired(store: SubmissionStore, days: number, now = D
  * @returns a function that stops the schedule
  */
 export function scheduleRetention(getStore: () => SubmissionStore, days: number): () => void {
-  const run = () => purgeExpired(getStore(), days).catch((err: unknown) => {
-    log.error({ err, audit: 'retention' }, 'retention purge failed; trying again in a day');
-  });
+  const run = () =>
+    purgeExpired(getStore(), days).catch((err: unknown) => {
+      log.error({ err, audit: 'retention' }, 'retention purge failed; trying again in a day');
+    });
   void run();
   const timer = setInterval(run, DAY_MS);
   timer.unref();

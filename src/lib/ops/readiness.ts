@@ -12,11 +12,18 @@ import { log } from '../log.ts';
 const CHECK_TIMEOUT_MS = 2000;
 
 export type CheckState = 'ok' | 'failing';
-export interface Readiness { ready: boolean; checks: { store: CheckState; migrations: CheckState; search: CheckState } }
+export interface Readiness {
+  ready: boolean;
+  checks: { store: CheckState; migrations: CheckState; search: CheckState };
+}
 
-const within = <T>(work: Promise<T>): Promise<T> => Promise.race([work, new Promise<never>((_, reject) => {
-  setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref();
-})]);
+const within = <T>(work: Promise<T>): Promise<T> =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref();
+    }),
+  ]);
 
 /** Logged when a check changes state, not on every probe (a balancer probes every few seconds). */
 const last: Record<string, CheckState> = {};
@@ -31,10 +38,15 @@ function note(check: string, state: CheckState, err?: unknown) {
 export async function readiness(): Promise<Readiness> {
   const [version, search] = await Promise.allSettled([within(getStore().schemaVersion()), within(searchIndexLoaded())]);
   const store: CheckState = version.status === 'fulfilled' ? 'ok' : 'failing';
-  const migrations: CheckState = version.status === 'fulfilled' && version.value >= latestMigration() ? 'ok' : 'failing';
+  const migrations: CheckState =
+    version.status === 'fulfilled' && version.value >= latestMigration() ? 'ok' : 'failing';
   const index: CheckState = search.status === 'fulfilled' ? 'ok' : 'failing';
   note('store', store, version.status === 'rejected' ? version.reason : undefined);
-  if (store === 'ok') note('migrations', migrations, `schema at version ${version.status === 'fulfilled' ? version.value : '?'}`);
+  if (store === 'ok')
+    note('migrations', migrations, `schema at version ${version.status === 'fulfilled' ? version.value : '?'}`);
   note('search', index, search.status === 'rejected' ? search.reason : undefined);
-  return { ready: store === 'ok' && migrations === 'ok' && index === 'ok', checks: { store, migrations, search: index } };
+  return {
+    ready: store === 'ok' && migrations === 'ok' && index === 'ok',
+    checks: { store, migrations, search: index },
+  };
 }

@@ -4,7 +4,12 @@ import type { SearchResponse } from '../../schemas/search.ts';
 export type Answer = Omit<SearchResponse, 'query' | 'suggestion'>;
 
 /** Roughly the bytes an answer holds (strings are counted twice: UTF-16), enough to bound the cache. */
-export const answerBytes = (a: Answer) => 200 + a.results.reduce((n, r) => n + 200 + 2 * (r.title.length + r.url.length + r.excerpt.length + r.markdownUrl.length), 0);
+export const answerBytes = (a: Answer) =>
+  200 +
+  a.results.reduce(
+    (n, r) => n + 200 + 2 * (r.title.length + r.url.length + r.excerpt.length + r.markdownUrl.length),
+    0,
+  );
 
 /**
  * Recent search answers, the least recently used forgotten first. Bounded by entries and by approximate bytes, so a

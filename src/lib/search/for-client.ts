@@ -11,17 +11,27 @@ import { search } from './index.ts';
  * headers for the response; the ApiErrors it throws (429, 503 SEARCH_UNAVAILABLE) carry them too.
  * @example const { answer, headers } = await searchForClient({ q: 'greek' }, ip, request.signal);
  */
-export async function searchForClient(query: SearchQueryInput, ip: string, signal?: AbortSignal): Promise<{ answer: SearchResponse; headers: RateLimitHeaders }> {
+export async function searchForClient(
+  query: SearchQueryInput,
+  ip: string,
+  signal?: AbortSignal,
+): Promise<{ answer: SearchResponse; headers: RateLimitHeaders }> {
   let counted: RateLimitHeaders | undefined;
   try {
-    const answer = await search(query, { signal, beforeMiss: async () => { counted = await rateLimit('search', ip); } });
+    const answer = await search(query, {
+      signal,
+      beforeMiss: async () => {
+        counted = await rateLimit('search', ip);
+      },
+    });
     // Counted for the staff insights page (the search page, /api/search and MCP alike), in memory until the next
     // flush: the search never waits for the store. A next page of results is not a new search.
     if ((query.offset ?? 0) === 0) recordSearch(query.q, answer.total);
-    return { answer, headers: counted ?? await peekRateLimit('search', ip) };
+    return { answer, headers: counted ?? (await peekRateLimit('search', ip)) };
   } catch (err) {
     // A 429 from rateLimit already carries its headers.
-    if (err instanceof ApiError && err.code !== 'RATE_LIMITED') Object.assign(err.headers, counted ?? await peekRateLimit('search', ip));
+    if (err instanceof ApiError && err.code !== 'RATE_LIMITED')
+      Object.assign(err.headers, counted ?? (await peekRateLimit('search', ip)));
     throw err;
   }
 }

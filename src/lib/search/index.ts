@@ -14,7 +14,13 @@ import { getConfig } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { markdownUrl } from '../site/twin-path.ts';
 import { clientDir } from '../site/built-site.ts';
-import { pageTypes, searchQuerySchema, type PageType, type SearchQueryInput, type SearchResponse } from '../../schemas/search.ts';
+import {
+  pageTypes,
+  searchQuerySchema,
+  type PageType,
+  type SearchQueryInput,
+  type SearchResponse,
+} from '../../schemas/search.ts';
 import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
@@ -31,7 +37,11 @@ export { parseSearchParams } from './params.ts';
 /** A query as the workers get it, with what the rewrite found (query-rewrite.ts). */
 type Query = RawQuery & { words?: string[]; codes?: string[] };
 /** One search on its way, shared by every caller asking the same; dropped when every caller has gone. */
-interface Flight { answer: Promise<Answer>; controller: AbortController; waiters: number }
+interface Flight {
+  answer: Promise<Answer>;
+  controller: AbortController;
+  waiters: number;
+}
 let pool: SearchPool | undefined;
 /** Built on the first search (null: SEARCH_CACHE_SIZE=0 turned it off); closeSearch() drops it. */
 let cache: ReturnType<typeof createAnswerCache> | null | undefined;
@@ -80,7 +90,10 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
 }
 
 /** The cached answer, or one search shared by everyone asking the same while it runs. */
-async function cached(query: Query, { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean }): Promise<Answer> {
+async function cached(
+  query: Query,
+  { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean },
+): Promise<Answer> {
   signal?.throwIfAborted();
   const config = getConfig();
   cache ??= createAnswerCache(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024) ?? null;
@@ -108,8 +121,13 @@ function startFlight(key: string, query: Query, background: boolean): Flight {
     controller,
     waiters: 0,
     answer: runSearch(query, background, controller.signal)
-      .then((answer) => { current?.set(key, answer); return answer; })
-      .finally(() => { if (inFlight.get(key) === flight) inFlight.delete(key); }),
+      .then((answer) => {
+        current?.set(key, answer);
+        return answer;
+      })
+      .finally(() => {
+        if (inFlight.get(key) === flight) inFlight.delete(key);
+      }),
   };
   inFlight.set(key, flight);
   return flight;
@@ -134,11 +152,17 @@ function getPool(): SearchPool {
   const bundle = bundleDir();
   // One core stays with the HTTP thread, which answers every cached query; on 2 cores one worker also keeps the
   // server's memory within its goal (each worker holds its own wasm and heap; figures in docs/search.md).
-  pool = new SearchPool(bundle, config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1), config.SEARCH_QUEUE_MAX);
+  pool = new SearchPool(
+    bundle,
+    config.SEARCH_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    config.SEARCH_QUEUE_MAX,
+  );
   if (config.SEARCH_WARM === 'on' && config.SEARCH_CACHE_SIZE > 0) {
     const current = pool;
     // Not awaited: requests never wait for warming, and warming only uses idle workers.
-    void warmCommonTerms(bundle, (q, type) => (pool === current ? cached({ q, type, limit: 10, offset: 0 }, { background: true }) : undefined));
+    void warmCommonTerms(bundle, (q, type) =>
+      pool === current ? cached({ q, type, limit: 10, offset: 0 }, { background: true }) : undefined,
+    );
   }
   return pool;
 }
@@ -151,7 +175,7 @@ function getPool(): SearchPool {
 const rewrites = new LRUCache<string, ReturnType<typeof rewriteQuery>>({ max: 2000 });
 function rewritten(q: string): ReturnType<typeof rewriteQuery> {
   let hit = rewrites.get(q);
-  if (!hit) rewrites.set(q, hit = rewriteQuery(q, vocabularyOf(bundleDir())));
+  if (!hit) rewrites.set(q, (hit = rewriteQuery(q, vocabularyOf(bundleDir()))));
   return hit;
 }
 
@@ -160,7 +184,11 @@ export const siteVocabulary = () => vocabularyOf(bundleDir());
 
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
-async function runSearch({ words = [], codes = [], ...query }: Query, background: boolean, signal: AbortSignal): Promise<Answer> {
+async function runSearch(
+  { words = [], codes = [], ...query }: Query,
+  background: boolean,
+  signal: AbortSignal,
+): Promise<Answer> {
   const workers = getPool();
   const run = (q: RawQuery) => (background ? workers.runInBackground(q) : workers.run(q, signal));
   let raw: RawAnswer = await run(query);
@@ -169,7 +197,9 @@ async function runSearch({ words = [], codes = [], ...query }: Query, background
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
-    total: raw.total, limit: query.limit, offset: query.offset,
+    total: raw.total,
+    limit: query.limit,
+    offset: query.offset,
     results: raw.results.map((r) => ({
       title: r.title,
       url: r.url,
@@ -189,7 +219,9 @@ let indexLoaded: Promise<void> | undefined;
  */
 export function searchIndexLoaded(): Promise<void> {
   indexLoaded ??= getPool().everyWorker({ q: 'a', limit: 1, offset: 0 });
-  indexLoaded.catch(() => { indexLoaded = undefined; });
+  indexLoaded.catch(() => {
+    indexLoaded = undefined;
+  });
   return indexLoaded;
 }
 

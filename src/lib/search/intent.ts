@@ -23,7 +23,9 @@ export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
   const urls = answer.results.map((r) => r.url);
   const isIndex = (hit: RawHit) => urls.some((u) => u !== hit.url && u.startsWith(hit.url));
   const tier = (hit: RawHit) => (titleNames(hit.title, asked) ? 0 : isIndex(hit) ? 2 : 1);
-  const results = answer.results.map((hit, rank) => ({ hit, rank, tier: tier(hit) }))
-    .sort((a, b) => a.tier - b.tier || a.rank - b.rank).map((r) => r.hit);
+  const results = answer.results
+    .map((hit, rank) => ({ hit, rank, tier: tier(hit) }))
+    .sort((a, b) => a.tier - b.tier || a.rank - b.rank)
+    .map((r) => r.hit);
   return { ...answer, results };
 }

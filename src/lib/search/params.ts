@@ -30,7 +30,8 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
 }
 
 /** 400 INVALID_QUERY naming each bad parameter. */
-export const invalidQuery = (issues: ApiIssue[]) => new ApiError(400, 'INVALID_QUERY', `Invalid search parameters: ${issues.map((i) => i.path).join(', ')}.`, {
-  resolution: `Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0–${SEARCH_MAX_OFFSET}).`,
-  issues,
-});
+export const invalidQuery = (issues: ApiIssue[]) =>
+  new ApiError(400, 'INVALID_QUERY', `Invalid search parameters: ${issues.map((i) => i.path).join(', ')}.`, {
+    resolution: `Send q (1–256 characters), and optionally type (course, program, handbook, page), limit (1–50) and offset (0–${SEARCH_MAX_OFFSET}).`,
+    issues,
+  });

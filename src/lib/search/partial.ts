@@ -12,10 +12,16 @@ const MAX_WORDS = 6;
  * so pages holding the most, and the most telling, words come first. `total` counts the distinct pages found.
  * @example await rankPartial({ q: 'refunds wedding', limit: 10, offset: 0 }, ['refunds', 'wedding'], run)
  */
-export async function rankPartial(query: RawQuery, words: string[], run: (q: RawQuery) => Promise<RawAnswer>): Promise<RawAnswer> {
+export async function rankPartial(
+  query: RawQuery,
+  words: string[],
+  run: (q: RawQuery) => Promise<RawAnswer>,
+): Promise<RawAnswer> {
   const depth = Math.max(DEPTH, query.offset + query.limit);
   const chosen = [...words].sort((a, b) => b.length - a.length).slice(0, MAX_WORDS);
-  const lists = await Promise.all(chosen.map((q) => run({ q, type: query.type, limit: Math.min(depth, 50), offset: 0 })));
+  const lists = await Promise.all(
+    chosen.map((q) => run({ q, type: query.type, limit: Math.min(depth, 50), offset: 0 })),
+  );
   const pages = new Map<string, { hit: RawHit; score: number }>();
   for (const list of lists) {
     if (list.total === 0) continue;

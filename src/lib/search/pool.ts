@@ -2,9 +2,22 @@ import { Worker } from 'node:worker_threads';
 import type { SearchWorkerData, WorkerMessage } from './worker.ts';
 import { searchWorkerCpu } from '../metrics/index.ts';
 
-export interface RawQuery { q: string; type?: string; limit: number; offset: number }
-export interface RawHit { url: string; title: string; type: string; excerpt: string }
-export interface RawAnswer { total: number; results: RawHit[] }
+export interface RawQuery {
+  q: string;
+  type?: string;
+  limit: number;
+  offset: number;
+}
+export interface RawHit {
+  url: string;
+  title: string;
+  type: string;
+  excerpt: string;
+}
+export interface RawAnswer {
+  total: number;
+  results: RawHit[];
+}
 
 /**
  * Each worker's V8 heap limit. Left alone, V8 lets a worker's heap grow to many times what it keeps alive (the
@@ -18,7 +31,13 @@ const HEAP_MB = 64;
 /** The worker's module, beside this one: src/lib is loaded from source in every setting (see worker.ts). */
 const WORKER = new URL('./worker.ts', import.meta.url);
 
-interface Job { query: RawQuery; resolve(a: RawAnswer): void; reject(e: Error): void; signal?: AbortSignal; onAbort?: () => void }
+interface Job {
+  query: RawQuery;
+  resolve(a: RawAnswer): void;
+  reject(e: Error): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
 
 /** The request queue is full: the caller should answer 503 and ask the client to come back shortly. */
 export class SearchBusyError extends Error {
@@ -27,7 +46,10 @@ export class SearchBusyError extends Error {
     this.name = 'SearchBusyError';
   }
 }
-interface Slot { worker: Worker; job?: Job }
+interface Slot {
+  worker: Worker;
+  job?: Job;
+}
 
 /**
  * Worker threads, each with its own Pagefind instance, so CPU-bound wasm searches use every core. One queue for all

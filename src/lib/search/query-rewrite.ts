@@ -29,24 +29,54 @@ export interface Rewritten {
  * accents and transliteration marks too, as Pagefind indexes words without them ("koinē" is "koine").
  */
 export function words(text: string): string[] {
-  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').replace(/(\p{L})\.(?=\p{L}|\s|$)/gu, '$1')
-    .split(/[\s\-‐–—_/]+/u).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter((w) => w !== '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .normalize('NFKC')
+    .replace(/(\p{L})\.(?=\p{L}|\s|$)/gu, '$1')
+    .split(/[\s\-‐–—_/]+/u)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((w) => w !== '');
 }
 
 const CODE = /^[a-z]{2,4}\d{3}$/;
 const MAX_CORRECTIONS = 4;
 
-interface Rule { typed: string[]; means: string[]; chapter?: 'needed' | 'allowed' }
+interface Rule {
+  typed: string[];
+  means: string[];
+  chapter?: 'needed' | 'allowed';
+}
 const field = fieldVocabularyFileSchema.parse(fieldVocabularyFile);
 
 /** One, 1, first, 1st and I are the same number; course titles write it in roman ("Biblical Greek II"). */
 const NUMBERS: [string, string[]][] = [
-  ['i', ['1', 'one', 'first', '1st', 'i']], ['ii', ['2', 'two', 'second', '2nd', 'ii']],
-  ['iii', ['3', 'three', 'third', '3rd', 'iii']], ['iv', ['4', 'four', 'fourth', '4th', 'iv']],
+  ['i', ['1', 'one', 'first', '1st', 'i']],
+  ['ii', ['2', 'two', 'second', '2nd', 'ii']],
+  ['iii', ['3', 'three', 'third', '3rd', 'iii']],
+  ['iv', ['4', 'four', 'fourth', '4th', 'iv']],
 ];
 const ROMAN = new Map(NUMBERS.flatMap(([roman, forms]) => forms.map((f) => [f, roman] as const)));
 /** Book names that are everyday words too ("Job", "Acts"): read as a book only before a chapter ("Job 38"). */
-const EVERYDAY = new Set(['job', 'acts', 'mark', 'numbers', 'judges', 'james', 'john', 'jude', 'ruth', 'song', 'revelation', 'titus', 'amos', 'joel', 'luke', 'daniel']);
+const EVERYDAY = new Set([
+  'job',
+  'acts',
+  'mark',
+  'numbers',
+  'judges',
+  'james',
+  'john',
+  'jude',
+  'ruth',
+  'song',
+  'revelation',
+  'titus',
+  'amos',
+  'joel',
+  'luke',
+  'daniel',
+]);
 /** A chapter, or chapter and verses: "8", "3:16", "13:4-7" (words() splits at the hyphen). */
 const CHAPTER = /^\d{1,3}(?::\d{1,3})?$/;
 
@@ -58,10 +88,15 @@ function numbered(name: string): string[][] {
 }
 
 /** A book's name, or an abbreviation followed by a chapter, means the courses that read it. */
-const BOOK_RULES: Rule[] = field.books.flatMap((book) => [
-  ...numbered(book.name).map((typed) => ({ typed, chapter: (EVERYDAY.has(typed.join(' ')) ? 'needed' : 'allowed') as Rule['chapter'] })),
-  ...book.abbreviations.flatMap(numbered).map((typed) => ({ typed, chapter: 'needed' as const })),
-].map((r) => ({ ...r, means: words(book.readIn) })));
+const BOOK_RULES: Rule[] = field.books.flatMap((book) =>
+  [
+    ...numbered(book.name).map((typed) => ({
+      typed,
+      chapter: (EVERYDAY.has(typed.join(' ')) ? 'needed' : 'allowed') as Rule['chapter'],
+    })),
+    ...book.abbreviations.flatMap(numbered).map((typed) => ({ typed, chapter: 'needed' as const })),
+  ].map((r) => ({ ...r, means: words(book.readIn) })),
+);
 
 /** The synonyms, the field's terms and its books as word lists, longest phrase first ("master of divinity degree" wins over "degree"). */
 const RULES: Rule[] = [...synonymsFileSchema.parse(synonymsFile).synonyms, ...field.terms]
@@ -71,9 +106,15 @@ const RULES: Rule[] = [...synonymsFileSchema.parse(synonymsFile).synonyms, ...fi
   .sort((a, b) => b.typed.length - a.typed.length);
 
 /** Every word of what visitors type in the synonyms file ("fees", "counseling"): words the site understands. */
-export const SYNONYM_WORDS: ReadonlySet<string> = new Set(RULES.flatMap((r) => r.typed).filter((w) => !STOPWORDS.has(w)));
+export const SYNONYM_WORDS: ReadonlySet<string> = new Set(
+  RULES.flatMap((r) => r.typed).filter((w) => !STOPWORDS.has(w)),
+);
 
-interface Token { word: string; typed: string; fixed: boolean }
+interface Token {
+  word: string;
+  typed: string;
+  fixed: boolean;
+}
 
 /**
  * @example rewriteQuery('how much does the101 cost', vocab) → { words: ['tuition', 'fees', 'the101'], codes: ['the101'] }
@@ -85,8 +126,12 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
 
   // 1. Course codes, written with or without a space or hyphen.
   for (let i = 0; i < tokens.length; i++) {
-    const joined = /^[a-z]{2,4}$/.test(tokens[i].word) && /^\d{3}$/.test(tokens[i + 1]?.word ?? '') ? tokens[i].word + tokens[i + 1].word : undefined;
-    if (joined && (!vocabulary || vocabulary.has(joined))) tokens.splice(i, 2, { word: joined, typed: `${tokens[i].typed} ${tokens[i + 1].typed}`, fixed: true });
+    const joined =
+      /^[a-z]{2,4}$/.test(tokens[i].word) && /^\d{3}$/.test(tokens[i + 1]?.word ?? '')
+        ? tokens[i].word + tokens[i + 1].word
+        : undefined;
+    if (joined && (!vocabulary || vocabulary.has(joined)))
+      tokens.splice(i, 2, { word: joined, typed: `${tokens[i].typed} ${tokens[i + 1].typed}`, fixed: true });
     if (CODE.test(tokens[i].word) && (!vocabulary || vocabulary.has(tokens[i].word))) {
       tokens[i].fixed = true;
       codes.push(tokens[i].word);
@@ -97,14 +142,24 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].fixed) continue;
     const chapterAt = (r: Rule) => CHAPTER.test(tokens[i + r.typed.length]?.word ?? '');
-    const rule = RULES.find((r) => r.typed.every((w, k) => tokens[i + k] && !tokens[i + k].fixed && tokens[i + k].word === w)
-      && (r.chapter !== 'needed' || chapterAt(r)));
+    const rule = RULES.find(
+      (r) =>
+        r.typed.every((w, k) => tokens[i + k] && !tokens[i + k].fixed && tokens[i + k].word === w) &&
+        (r.chapter !== 'needed' || chapterAt(r)),
+    );
     if (!rule) continue;
     // A reference's chapter and verse name a passage, not a word to search for: "Rom 8" is Romans.
     const length = rule.typed.length + (rule.chapter && chapterAt(rule) ? 1 : 0);
-    const typed = tokens.slice(i, i + length).map((t) => t.typed).join(' ');
+    const typed = tokens
+      .slice(i, i + length)
+      .map((t) => t.typed)
+      .join(' ');
     // A stop word of what it means ("of" in "Master of Divinity") goes with the others in step 3.
-    tokens.splice(i, length, ...rule.means.map((w, k) => ({ word: w, typed: k === 0 ? typed : '', fixed: !STOPWORDS.has(w) })));
+    tokens.splice(
+      i,
+      length,
+      ...rule.means.map((w, k) => ({ word: w, typed: k === 0 ? typed : '', fixed: !STOPWORDS.has(w) })),
+    );
     i += rule.means.length - 1;
   }
 
@@ -112,8 +167,14 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
   // "Greek II" are all "greek ii" (kept even where "i" would be a stop word).
   for (let i = 1; i < tokens.length; i++) {
     const roman = ROMAN.get(tokens[i].word);
-    if (roman && !tokens[i].fixed && /^\p{L}+$/u.test(tokens[i - 1].word) && !STOPWORDS.has(tokens[i - 1].word)
-      && (!vocabulary || vocabulary.has(roman))) tokens[i] = { word: roman, typed: tokens[i].typed, fixed: true };
+    if (
+      roman &&
+      !tokens[i].fixed &&
+      /^\p{L}+$/u.test(tokens[i - 1].word) &&
+      !STOPWORDS.has(tokens[i - 1].word) &&
+      (!vocabulary || vocabulary.has(roman))
+    )
+      tokens[i] = { word: roman, typed: tokens[i].typed, fixed: true };
   }
 
   // 3. Stop words never decide a query: they go, unless the query is nothing else.
@@ -126,7 +187,15 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
   const shown: string[] = [];
   for (const t of tokens) {
     // Each try compares the word with thousands (~1 ms on 10,000 pages); a query of garbage gets a few, not 40.
-    if (vocabulary && tries < MAX_CORRECTIONS && !t.fixed && t.word.length >= 3 && /^\p{L}+$/u.test(t.word) && !vocabulary.has(t.word) && !vocabulary.hasPrefix(t.word)) {
+    if (
+      vocabulary &&
+      tries < MAX_CORRECTIONS &&
+      !t.fixed &&
+      t.word.length >= 3 &&
+      /^\p{L}+$/u.test(t.word) &&
+      !vocabulary.has(t.word) &&
+      !vocabulary.hasPrefix(t.word)
+    ) {
       tries++;
       const near = vocabulary.correct(t.word);
       if (near) {

@@ -6,7 +6,10 @@ import { distance } from 'fastest-levenshtein';
 export const VOCABULARY_FILE = 'vocabulary.json';
 
 /** The file: words, sorted, each with the number of pages it is on. */
-export interface VocabularyFile { pages: number; words: [string, number][] }
+export interface VocabularyFile {
+  pages: number;
+  words: [string, number][];
+}
 
 /**
  * The site's own words, for typo correction and for telling course codes apart from words. Held as a Map (word →
@@ -31,12 +34,18 @@ export class Vocabulary {
     }
   }
 
-  get size(): number { return this.#pages.size; }
+  get size(): number {
+    return this.#pages.size;
+  }
 
-  has(word: string): boolean { return this.#pages.has(word); }
+  has(word: string): boolean {
+    return this.#pages.has(word);
+  }
 
   /** How many pages hold `word` (0 when none does). */
-  pagesWith(word: string): number { return this.#pages.get(word) ?? 0; }
+  pagesWith(word: string): number {
+    return this.#pages.get(word) ?? 0;
+  }
 
   /** True when some indexed word starts with `prefix` (Pagefind matches the start of words). */
   hasPrefix(prefix: string): boolean {
@@ -67,7 +76,11 @@ export class Vocabulary {
         const d = distance(word, candidate);
         if (d > max || d > bestDistance) continue;
         const pages = this.#pages.get(candidate)!;
-        if (d < bestDistance || pages > bestPages) { best = candidate; bestDistance = d; bestPages = pages; }
+        if (d < bestDistance || pages > bestPages) {
+          best = candidate;
+          bestDistance = d;
+          bestPages = pages;
+        }
       }
     }
     return best;

@@ -10,10 +10,15 @@ export const COMMON_TERMS_FILE = 'common-terms.json';
  * the searches that cost most (the wasm returns every matching page), so a request should not be the first to pay.
  * `warm` returns undefined once the pool it belongs to is closed, which ends the loop. A missing file means no warming.
  */
-export async function warmCommonTerms(bundleDir: string, warm: (q: string, type?: PageType) => Promise<unknown> | undefined): Promise<void> {
+export async function warmCommonTerms(
+  bundleDir: string,
+  warm: (q: string, type?: PageType) => Promise<unknown> | undefined,
+): Promise<void> {
   let terms: string[];
   try {
-    terms = (JSON.parse(await readFile(join(bundleDir, COMMON_TERMS_FILE), 'utf8')) as { terms: { term: string }[] }).terms.map((t) => t.term);
+    terms = (
+      JSON.parse(await readFile(join(bundleDir, COMMON_TERMS_FILE), 'utf8')) as { terms: { term: string }[] }
+    ).terms.map((t) => t.term);
   } catch {
     return;
   }

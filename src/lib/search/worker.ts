@@ -30,19 +30,39 @@ export interface SearchWorkerData {
 export type WorkerMessage = (RawAnswer & { cpu?: number }) | { error: string };
 
 /** One result of the wasm's JSON answer: page hash, score, word locations. */
-interface WasmResult { p: string; s: number; l: unknown[] }
-type WasmSearch = (ptr: unknown, term: string, original: string, filter: string, sort: string, exact: boolean, diacritics: boolean) => string;
+interface WasmResult {
+  p: string;
+  s: number;
+  l: unknown[];
+}
+type WasmSearch = (
+  ptr: unknown,
+  term: string,
+  original: string,
+  filter: string,
+  sort: string,
+  exact: boolean,
+  diacritics: boolean,
+) => string;
 
 /** The part of pagefind.js's PagefindInstance this worker uses (internal to Pagefind 1.x: see package.json's pin). */
 interface PagefindInstance {
   init(language: string, options: { load_wasm: boolean }): Promise<void>;
   loadChunk(hash: string): Promise<void>;
   backend: { search: WasmSearch } & Record<string, unknown>;
-  search(term: string, options: { filters?: Record<string, string> }): Promise<{ results: { data(): Promise<PageData> }[] } | null>;
+  search(
+    term: string,
+    options: { filters?: Record<string, string> },
+  ): Promise<{ results: { data(): Promise<PageData> }[] } | null>;
   loaded_fragments: Record<string, unknown>;
   loaded_fragment_groups: Record<string, unknown>;
 }
-interface PageData { url: string; excerpt?: string; meta?: { title?: string }; filters?: { type?: string[] } }
+interface PageData {
+  url: string;
+  excerpt?: string;
+  meta?: { title?: string };
+  filters?: { type?: string[] };
+}
 
 const { bundleDir, rankedCacheBytes } = workerData as SearchWorkerData;
 const port = parentPort!;
@@ -55,7 +75,9 @@ globalThis.fetch = async (input: string | URL | Request) => {
   if (url.protocol !== 'file:') throw new Error(`search worker fetches only its own bundle, not ${url.href}`);
   try {
     const data = await readFile(fileURLToPath(url));
-    return new Response(data, { headers: url.pathname.endsWith('.pagefind') ? { 'Content-Type': 'application/wasm' } : {} });
+    return new Response(data, {
+      headers: url.pathname.endsWith('.pagefind') ? { 'Content-Type': 'application/wasm' } : {},
+    });
   } catch {
     return new Response(null, { status: 404 });
   }
@@ -65,7 +87,12 @@ globalThis.fetch = async (input: string | URL | Request) => {
 // run the wasm again (rare). Bounded by an estimate of bytes, oldest first.
 const TOP = 100;
 const RANKED_BYTES = rankedCacheBytes ?? 16 * 1024 * 1024;
-interface Ranked { raw: Record<string, unknown>; top: WasmResult[]; total: number; bytes: number }
+interface Ranked {
+  raw: Record<string, unknown>;
+  top: WasmResult[];
+  total: number;
+  bytes: number;
+}
 const ranked = new Map<string, Ranked>();
 let rankedBytes = 0;
 // pagefind.js keeps every fragment it ever loaded; after this many we let it start afresh so memory stays bounded.
@@ -136,15 +163,17 @@ function rankedSearch(wasm: WasmSearch): WasmSearch {
 const ready = (async () => {
   const source = await readFile(`${dir}pagefind.js`, 'utf8');
   const url = `data:text/javascript,${encodeURIComponent(`${source}\nexport { PagefindInstance as __PagefindInstance };`)}`;
-  const mod = await import(url) as { __PagefindInstance?: new (options: object) => PagefindInstance };
-  if (!mod.__PagefindInstance) throw new Error('pagefind.js does not define PagefindInstance (pagefind version changed?)');
+  const mod = (await import(url)) as { __PagefindInstance?: new (options: object) => PagefindInstance };
+  if (!mod.__PagefindInstance)
+    throw new Error('pagefind.js does not define PagefindInstance (pagefind version changed?)');
   const instance = new mod.__PagefindInstance({ basePath: pathToFileURL(dir).href, baseUrl: '/', primary: true });
   await instance.init('unknown', { load_wasm: true });
   // Pagefind loads the index chunks a term falls in, and a prefix (the, theol…) also matches words in chunks that
   // only an earlier query happened to load: answers would depend on each worker's history. A small index (the
   // site's is a few chunks) is loaded whole, so every worker answers alike; a large one stays lazy (memory).
   const chunks = (await readdir(`${dir}index`)).filter((f) => f.endsWith('.pf_index'));
-  if (chunks.length <= WHOLE_INDEX_CHUNKS) await Promise.all(chunks.map((f) => instance.loadChunk(f.slice(0, -'.pf_index'.length))));
+  if (chunks.length <= WHOLE_INDEX_CHUNKS)
+    await Promise.all(chunks.map((f) => instance.loadChunk(f.slice(0, -'.pf_index'.length))));
   const wasm = instance.backend;
   instance.backend = { ...wasm, search: rankedSearch(wasm.search) };
   return instance;
@@ -155,7 +184,9 @@ ready.catch(() => {});
 // concurrent searches in one instance return excerpts highlighted for another query (the integration test catches
 // it). CPU-bound work gains nothing from interleaving anyway; parallelism comes from the pool's other workers.
 let queue = Promise.resolve();
-port.on('message', (message: RawQuery) => { queue = queue.then(() => answer(message)); });
+port.on('message', (message: RawQuery) => {
+  queue = queue.then(() => answer(message));
+});
 
 async function answer({ q, type, limit, offset }: RawQuery) {
   const cpu = process.threadCpuUsage();
@@ -167,10 +198,17 @@ async function answer({ q, type, limit, offset }: RawQuery) {
     if (!found) throw new Error('pagefind returned no result set');
     const total = found.results.length === 0 ? 0 : lastTotal;
     const page = found.results.slice(offset, offset + limit);
-    const results = await Promise.all(page.map(async (r): Promise<RawHit> => {
-      const d = await r.data();
-      return { url: d.url, title: d.meta?.title ?? d.url, type: d.filters?.type?.[0] ?? 'page', excerpt: d.excerpt ?? '' };
-    }));
+    const results = await Promise.all(
+      page.map(async (r): Promise<RawHit> => {
+        const d = await r.data();
+        return {
+          url: d.url,
+          title: d.meta?.title ?? d.url,
+          type: d.filters?.type?.[0] ?? 'page',
+          excerpt: d.excerpt ?? '',
+        };
+      }),
+    );
     fragmentsLoaded += page.length;
     if (fragmentsLoaded > FRAGMENTS) {
       instance.loaded_fragments = {};

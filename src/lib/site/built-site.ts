@@ -74,7 +74,10 @@ export function builtSite(dir = clientDir()): BuiltSite {
 
 function load(dir: string): BuiltSite {
   const entries = existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }) : [];
-  const names = entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).replaceAll('\\', '/')).sort();
+  const names = entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).replaceAll('\\', '/'))
+    .sort();
   const present = new Set(names);
   const paths = new Set<string>();
   const twins = new Map<string, string>();
@@ -100,7 +103,12 @@ function load(dir: string): BuiltSite {
   const redirects = readRedirects(dir, twins);
 
   return {
-    dir, paths, twins, publicTwins, held, redirects,
+    dir,
+    paths,
+    twins,
+    publicTwins,
+    held,
+    redirects,
     async readTwin(twinUrl) {
       let path: string;
       try {

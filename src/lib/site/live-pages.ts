@@ -5,11 +5,16 @@
 import { markdownUrl } from './twin-path.ts';
 
 /** Page URL → twin URL of every live page. */
-export const livePages: ReadonlyMap<string, string> = new Map(['/events/', '/events/archive/'].map((url) => [url, markdownUrl(url)]));
+export const livePages: ReadonlyMap<string, string> = new Map(
+  ['/events/', '/events/archive/'].map((url) => [url, markdownUrl(url)]),
+);
 
 /** The request paths of each live page (`/events`, `/events/`, `/events/index.html`) → its twin URL. */
-export const liveTwinPaths: ReadonlyMap<string, string> = new Map([...livePages].flatMap(([url, twin]) =>
-  [url, url.slice(0, -1), `${url}index.html`].map((path) => [path, twin] as [string, string])));
+export const liveTwinPaths: ReadonlyMap<string, string> = new Map(
+  [...livePages].flatMap(([url, twin]) =>
+    [url, url.slice(0, -1), `${url}index.html`].map((path) => [path, twin] as [string, string]),
+  ),
+);
 
 /** True for a live page's path or twin, e.g. "/events/" or "/events.md". */
 export const isLivePath = (path: string) => liveTwinPaths.has(path) || [...livePages.values()].includes(path);

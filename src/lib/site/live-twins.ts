@@ -22,7 +22,9 @@ export async function liveTwinResponse(pageUrl: string, render: () => Promise<Re
   const markdown = liveTwinOf(await page.text(), pageUrl);
   return new Response(markdown, {
     headers: {
-      'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': LIVE_CACHE_CONTROL, Vary: 'Accept',
+      'Content-Type': 'text/markdown; charset=utf-8',
+      'Cache-Control': LIVE_CACHE_CONTROL,
+      Vary: 'Accept',
       [MARKDOWN_TOKENS_HEADER]: String(estimateTokens(markdown)),
     },
   });

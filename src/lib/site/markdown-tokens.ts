@@ -9,7 +9,11 @@ const BYTES_PER_TOKEN = 4;
 
 /** From the Markdown itself, or from its size in bytes (a file on disk). */
 export function estimateTokens(markdown: string | Uint8Array | number): number {
-  const bytes = typeof markdown === 'number' ? markdown
-    : typeof markdown === 'string' ? Buffer.byteLength(markdown, 'utf8') : markdown.byteLength;
+  const bytes =
+    typeof markdown === 'number'
+      ? markdown
+      : typeof markdown === 'string'
+        ? Buffer.byteLength(markdown, 'utf8')
+        : markdown.byteLength;
   return Math.ceil(bytes / BYTES_PER_TOKEN);
 }

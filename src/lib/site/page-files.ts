@@ -20,7 +20,12 @@ const NOT_PAGES = /^(_astro|pagefind)\//;
 export function pageFile(file: string): PageFile | undefined {
   const path = file.replaceAll('\\', '/');
   if (!path.endsWith('.html') || NOT_PAGES.test(path)) return undefined;
-  const pageUrl = path === 'index.html' ? '/' : path.endsWith('/index.html') ? `/${path.slice(0, -'index.html'.length)}` : `/${path.slice(0, -'.html'.length)}`;
+  const pageUrl =
+    path === 'index.html'
+      ? '/'
+      : path.endsWith('/index.html')
+        ? `/${path.slice(0, -'index.html'.length)}`
+        : `/${path.slice(0, -'.html'.length)}`;
   return { file: path, pageUrl, twinUrl: markdownUrl(pageUrl) };
 }
 

@@ -17,7 +17,10 @@ export const emailRecords: EmailRecords[] = [
   // Insights are redacted before they are written (insights/text.ts); an address that slipped through (spelled
   // in a way the redaction did not see) goes with every stored text that contains it.
   { table: 'insight_queries', where: "lower(text) LIKE '%' || CAST(? AS TEXT) || '%'" },
-  { table: 'insight_feedback', where: "lower(question || ' ' || COALESCE(comment, '')) LIKE '%' || CAST(? AS TEXT) || '%'" },
+  {
+    table: 'insight_feedback',
+    where: "lower(question || ' ' || COALESCE(comment, '')) LIKE '%' || CAST(? AS TEXT) || '%'",
+  },
 ];
 
 export interface RetainedRecords {
@@ -27,9 +30,7 @@ export interface RetainedRecords {
 }
 
 /** What RETENTION_DAYS purges: course registrations. Newsletter signups stay while the subscriber wants them. */
-export const retainedRecords: RetainedRecords[] = [
-  { table: 'registrations', createdAt: 'created_at' },
-];
+export const retainedRecords: RetainedRecords[] = [{ table: 'registrations', createdAt: 'created_at' }];
 
 /** Rows removed, by table. */
 export type Removed = Record<string, number>;

@@ -1,6 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 
-interface Pending { work: () => unknown; resolve: (value: unknown) => void; reject: (err: unknown) => void }
+interface Pending {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
 
 /**
  * Group commit for a synchronous SQLite connection: writes that arrive in the same turn of the event loop share

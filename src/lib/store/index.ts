@@ -24,7 +24,9 @@ export function openStore(): Promise<SubmissionStore> {
     current = store;
     return store;
   })();
-  opening.catch(() => { opening = undefined; });
+  opening.catch(() => {
+    opening = undefined;
+  });
   return opening;
 }
 
@@ -43,7 +45,8 @@ export function getStore(): SubmissionStore {
 
 const whenOpen: SubmissionStore = {
   upsertSignup: async (signup, confirmation) => (await openStore()).upsertSignup(signup, confirmation),
-  createRegistration: async (registration, idempotency, mail) => (await openStore()).createRegistration(registration, idempotency, mail),
+  createRegistration: async (registration, idempotency, mail) =>
+    (await openStore()).createRegistration(registration, idempotency, mail),
   confirmSubscriber: async (id, via) => (await openStore()).confirmSubscriber(id, via),
   unsubscribe: async (id) => (await openStore()).unsubscribe(id),
   deliverMail: async (deliver, options) => (await openStore()).deliverMail(deliver, options),
@@ -73,7 +76,8 @@ function instrument(store: SubmissionStore, kind: 'sqlite' | 'postgres'): Submis
   return {
     ...store,
     upsertSignup: (signup, confirmation) => timed(store.upsertSignup(signup, confirmation), record('signup')),
-    createRegistration: (registration, idempotency, mail) => timed(store.createRegistration(registration, idempotency, mail), record('registration')),
+    createRegistration: (registration, idempotency, mail) =>
+      timed(store.createRegistration(registration, idempotency, mail), record('registration')),
   };
 }
 

@@ -3,7 +3,11 @@
  * common subset of SQLite and PostgreSQL (TEXT, BIGINT, ids made by the application, JSON kept as TEXT), so the
  * PostgreSQL store runs the very same list. Never edit a released migration: add the next version.
  */
-export interface Migration { version: number; name: string; sql: string }
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
 
 export const migrations: Migration[] = [
   {

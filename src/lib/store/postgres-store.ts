@@ -3,15 +3,47 @@ import { MIGRATIONS_TABLE, migrations } from './migrations.ts';
 import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import {
-  capBatch, entryParams, FEEDBACK_PER_DAY, feedbackParams, insightSql, pg, toCounts, toFeedback, type InsightBatch, type InsightKind,
-  type InsightList, type Rating,
+  capBatch,
+  entryParams,
+  FEEDBACK_PER_DAY,
+  feedbackParams,
+  insightSql,
+  pg,
+  toCounts,
+  toFeedback,
+  type InsightBatch,
+  type InsightKind,
+  type InsightList,
+  type Rating,
 } from './insights.ts';
 import {
-  CONFIRMATION_INTERVAL_MS, IdempotencyConflictError, MAX_INTERESTS, type DeliverOptions, type DeliveryOutcome, type Idempotency,
-  type OutgoingMail, type QueuedMail, type RetentionCutoffs, type SubscriberChange, type NewRegistration, type NewSignup, type Page, type PageRequest,
-  type RegistrationRecord, type SignupRecord, type SubmissionStore,
+  CONFIRMATION_INTERVAL_MS,
+  IdempotencyConflictError,
+  MAX_INTERESTS,
+  type DeliverOptions,
+  type DeliveryOutcome,
+  type Idempotency,
+  type OutgoingMail,
+  type QueuedMail,
+  type RetentionCutoffs,
+  type SubscriberChange,
+  type NewRegistration,
+  type NewSignup,
+  type Page,
+  type PageRequest,
+  type RegistrationRecord,
+  type SignupRecord,
+  type SubmissionStore,
 } from './types.ts';
-import { mailRow, registrationInsertColumns, signupRow, registrationRow, toQueuedMail, toRegistration, toSignup } from './rows.ts';
+import {
+  mailRow,
+  registrationInsertColumns,
+  signupRow,
+  registrationRow,
+  toQueuedMail,
+  toRegistration,
+  toSignup,
+} from './rows.ts';
 
 /** Any constant both the store and every other instance agree on: the advisory lock that serialises migrations. */
 export const MIGRATION_LOCK_ID = 7_243_551_901;
@@ -53,7 +85,9 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
   }
 
   const findByKey = async (key: string) => {
-    const [row] = await sql<{ id: string; request_hash: string }[]>`SELECT id, request_hash FROM registrations WHERE idempotency_key = ${key}`;
+    const [row] = await sql<
+      { id: string; request_hash: string }[]
+    >`SELECT id, request_hash FROM registrations WHERE idempotency_key = ${key}`;
     return row && { registrationId: row.id, requestHash: row.request_hash };
   };
 
@@ -64,10 +98,11 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
   /** Confirms (with `via`, where it was confirmed from) or unsubscribes. */
   const change = async (id: string, via?: string): Promise<SubscriberChange> => {
     const now = Date.now();
-    const rows = via !== undefined
-      ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}, confirmed_via = ${via}
+    const rows =
+      via !== undefined
+        ? await sql`UPDATE signups SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}, confirmed_via = ${via}
           WHERE id = ${id} AND status = 'pending' RETURNING id`
-      : await sql`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${now}, updated_at = ${now}
+        : await sql`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${now}, updated_at = ${now}
           WHERE id = ${id} AND status IN ('pending', 'confirmed') RETURNING id`;
     if (rows.length > 0) return 'changed';
     return (await sql`SELECT 1 FROM signups WHERE id = ${id}`).length > 0 ? 'already' : 'missing';
@@ -113,7 +148,11 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       return { created: storedId === id };
     },
 
-    async createRegistration(r: NewRegistration, idempotency?: Idempotency, mail_?: (registrationId: string) => OutgoingMail[]) {
+    async createRegistration(
+      r: NewRegistration,
+      idempotency?: Idempotency,
+      mail_?: (registrationId: string) => OutgoingMail[],
+    ) {
       const id = newId('reg');
       const now = Date.now();
       // One statement: the registration and its mail are committed together, and the mail only if the row is new.
@@ -131,7 +170,8 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       if (inserted) return { registrationId: inserted.id, replayed: false };
       // Only an idempotency key can conflict (NULL keys never do): the row that won is committed, so it is visible.
       const earlier = await findByKey(idempotency!.key);
-      if (!earlier || earlier.requestHash !== idempotency!.requestHash) throw new IdempotencyConflictError(idempotency!.key);
+      if (!earlier || earlier.requestHash !== idempotency!.requestHash)
+        throw new IdempotencyConflictError(idempotency!.key);
       return { registrationId: earlier.registrationId, replayed: true };
     },
 
@@ -142,7 +182,9 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
       const [[count], rows] = await Promise.all([
         sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM signups ${where}`,
         // COLLATE "C": ties broken by byte order, as SQLite does, whatever the database's locale.
-        sql<Record<string, unknown>[]>`SELECT * FROM signups ${where} ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
+        sql<
+          Record<string, unknown>[]
+        >`SELECT * FROM signups ${where} ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
       ]);
       return { total: count!.n, items: rows.map(toSignup) };
     },
@@ -156,14 +198,19 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
      * until it is marked sent or failed. A sender that dies mid-delivery leaves the rows to be taken again when the
      * lease ends. Every statement autocommits: no transaction is held open across an SMTP conversation.
      */
-    async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay, leaseMs = 5 * 60_000 }: DeliverOptions) {
+    async deliverMail(
+      deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>,
+      { limit, retryDelay, leaseMs = 5 * 60_000 }: DeliverOptions,
+    ) {
       const now = Date.now();
-      const claimed = (await sql<Record<string, unknown>[]>`
+      const claimed = (
+        await sql<Record<string, unknown>[]>`
         UPDATE outbox SET locked_until = ${now + leaseMs} WHERE id IN (
           SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${now}
             AND (locked_until IS NULL OR locked_until <= ${now})
           ORDER BY next_attempt_at, created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING *`).map(toQueuedMail);
+        RETURNING *`
+      ).map(toQueuedMail);
       let sent = 0;
       let failed = 0;
       for (const mail of claimed) {
@@ -182,14 +229,18 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     },
 
     async countUnsentMail() {
-      const [row] = await sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`;
+      const [row] = await sql<
+        { n: number }[]
+      >`SELECT COUNT(*)::int AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`;
       return row!.n;
     },
 
     async purgeExpired({ pendingBefore, unsubscribedBefore, mailBefore }: RetentionCutoffs) {
       const pending = await sql`DELETE FROM signups WHERE status = 'pending' AND updated_at < ${pendingBefore}`;
-      const unsubscribed = await sql`DELETE FROM signups WHERE status = 'unsubscribed' AND unsubscribed_at < ${unsubscribedBefore}`;
-      const mail = await sql`DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ${mailBefore}) OR (failed_at IS NOT NULL AND failed_at < ${mailBefore})`;
+      const unsubscribed =
+        await sql`DELETE FROM signups WHERE status = 'unsubscribed' AND unsubscribed_at < ${unsubscribedBefore}`;
+      const mail =
+        await sql`DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ${mailBefore}) OR (failed_at IS NOT NULL AND failed_at < ${mailBefore})`;
       return { pending: pending.count, unsubscribed: unsubscribed.count, mail: mail.count };
     },
 
@@ -202,17 +253,30 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     async listRegistrations({ limit, offset }: PageRequest): Promise<Page<RegistrationRecord>> {
       const [[count], rows] = await Promise.all([
         sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM registrations`,
-        sql<Record<string, unknown>[]>`SELECT * FROM registrations ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
+        sql<
+          Record<string, unknown>[]
+        >`SELECT * FROM registrations ORDER BY created_at DESC, id COLLATE "C" LIMIT ${limit} OFFSET ${offset}`,
       ]);
       return { total: count!.n, items: rows.map(toRegistration) };
     },
 
     async eraseEmail(email: string) {
-      return deleteAll(sql, emailRecords.map((r) => ({ table: r.table, query: `DELETE FROM ${r.table} WHERE ${r.where.replace('?', '$1')}` })), email);
+      return deleteAll(
+        sql,
+        emailRecords.map((r) => ({
+          table: r.table,
+          query: `DELETE FROM ${r.table} WHERE ${r.where.replace('?', '$1')}`,
+        })),
+        email,
+      );
     },
 
     async purgeCreatedBefore(cutoff: number) {
-      return deleteAll(sql, retainedRecords.map((r) => ({ table: r.table, query: `DELETE FROM ${r.table} WHERE ${r.createdAt} < $1` })), cutoff);
+      return deleteAll(
+        sql,
+        retainedRecords.map((r) => ({ table: r.table, query: `DELETE FROM ${r.table} WHERE ${r.createdAt} < $1` })),
+        cutoff,
+      );
     },
 
     async recordInsights({ queries, feedback }: InsightBatch, cap: number) {
@@ -225,11 +289,17 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
           if (known.has(group)) continue;
           const texts = queries.filter((e) => e.day === day && e.kind === kind).map((e) => e.text);
           const [count] = await tx.unsafe(pg(insightSql.distinct), [day, kind]);
-          const stored = await tx`SELECT text FROM insight_queries WHERE day = ${day} AND kind = ${kind} AND text = ANY(${texts})`;
+          const stored =
+            await tx`SELECT text FROM insight_queries WHERE day = ${day} AND kind = ${kind} AND text = ANY(${texts})`;
           known.set(group, { distinct: Number(count!.n), stored: new Set(stored.map((r) => String(r.text))) });
         }
         const group = (day: string, kind: InsightKind) => known.get(`${day}\u0000${kind}`)!;
-        const capped = capBatch(queries, cap, (e) => group(e.day, e.kind).stored.has(e.text), (day, kind) => group(day, kind).distinct);
+        const capped = capBatch(
+          queries,
+          cap,
+          (e) => group(e.day, e.kind).stored.has(e.text),
+          (day, kind) => group(day, kind).distinct,
+        );
         for (const entry of capped) await tx.unsafe(pg(insightSql.add), entryParams(entry));
         const perDay = new Map<string, number>();
         for (const f of feedback) {
@@ -247,10 +317,17 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     },
 
     async insightDays(fromDay: string) {
-      const [queries, feedback] = await Promise.all([sql.unsafe(pg(insightSql.days), [fromDay]), sql.unsafe(pg(insightSql.feedbackDays), [fromDay])]);
+      const [queries, feedback] = await Promise.all([
+        sql.unsafe(pg(insightSql.days), [fromDay]),
+        sql.unsafe(pg(insightSql.feedbackDays), [fromDay]),
+      ]);
       return {
         queries: queries.map((row) => ({ day: String(row.day), kind: row.kind as InsightKind, ...toCounts(row) })),
-        feedback: feedback.map((row) => ({ day: String(row.day), rating: row.rating as Rating, count: Number(row.count) })),
+        feedback: feedback.map((row) => ({
+          day: String(row.day),
+          rating: row.rating as Rating,
+          count: Number(row.count),
+        })),
       };
     },
 
@@ -259,9 +336,14 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
     },
 
     async purgeInsightsBefore(day: string) {
-      const removed = await deleteAll(sql, [
-        { table: 'insight_queries', query: pg(insightSql.purgeQueries) }, { table: 'insight_feedback', query: pg(insightSql.purgeFeedback) },
-      ], day);
+      const removed = await deleteAll(
+        sql,
+        [
+          { table: 'insight_queries', query: pg(insightSql.purgeQueries) },
+          { table: 'insight_feedback', query: pg(insightSql.purgeFeedback) },
+        ],
+        day,
+      );
       return (removed.insight_queries ?? 0) + (removed.insight_feedback ?? 0);
     },
 
@@ -277,10 +359,15 @@ export async function openPostgresStore(url: string, { poolSize }: PostgresStore
 }
 
 /** Runs each delete with `value` in one transaction, counting the rows per table. */
-async function deleteAll(sql: postgres.Sql, deletes: { table: string; query: string }[], value: string | number): Promise<Removed> {
+async function deleteAll(
+  sql: postgres.Sql,
+  deletes: { table: string; query: string }[],
+  value: string | number,
+): Promise<Removed> {
   return sql.begin(async (tx) => {
     const removed: Removed = {};
-    for (const { table, query } of deletes) removed[table] = (removed[table] ?? 0) + (await tx.unsafe(query, [value])).count;
+    for (const { table, query } of deletes)
+      removed[table] = (removed[table] ?? 0) + (await tx.unsafe(query, [value])).count;
     return removed;
   }) as Promise<Removed>;
 }

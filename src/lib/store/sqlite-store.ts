@@ -7,14 +7,46 @@ import { emailRecords, retainedRecords, type Removed } from './erasure.ts';
 import { newId } from './ids.ts';
 import { createGroupCommit } from './group-commit.ts';
 import {
-  capBatch, entryParams, FEEDBACK_PER_DAY, feedbackParams, insightSql, toCounts, toFeedback, type InsightBatch, type InsightEntry,
-  type InsightKind, type InsightList, type Rating,
+  capBatch,
+  entryParams,
+  FEEDBACK_PER_DAY,
+  feedbackParams,
+  insightSql,
+  toCounts,
+  toFeedback,
+  type InsightBatch,
+  type InsightEntry,
+  type InsightKind,
+  type InsightList,
+  type Rating,
 } from './insights.ts';
-import { mailRow, registrationInsertColumns, signupRow, registrationRow, toQueuedMail, toRegistration, toSignup } from './rows.ts';
 import {
-  CONFIRMATION_INTERVAL_MS, IdempotencyConflictError, MAX_INTERESTS, type DeliverOptions, type DeliveryOutcome, type Idempotency,
-  type OutgoingMail, type QueuedMail, type RetentionCutoffs, type SubscriberChange, type NewRegistration, type NewSignup, type Page, type PageRequest,
-  type RegistrationRecord, type SignupRecord, type SubmissionStore,
+  mailRow,
+  registrationInsertColumns,
+  signupRow,
+  registrationRow,
+  toQueuedMail,
+  toRegistration,
+  toSignup,
+} from './rows.ts';
+import {
+  CONFIRMATION_INTERVAL_MS,
+  IdempotencyConflictError,
+  MAX_INTERESTS,
+  type DeliverOptions,
+  type DeliveryOutcome,
+  type Idempotency,
+  type OutgoingMail,
+  type QueuedMail,
+  type RetentionCutoffs,
+  type SubscriberChange,
+  type NewRegistration,
+  type NewSignup,
+  type Page,
+  type PageRequest,
+  type RegistrationRecord,
+  type SignupRecord,
+  type SubmissionStore,
 } from './types.ts';
 
 export const SQLITE_FILE = 'submissions.sqlite';
@@ -38,7 +70,9 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   const db = new DatabaseSync(join(resolve(dataDir), SQLITE_FILE));
   // secure_delete: a deleted row's bytes are overwritten, not left in a free page, so an erased address is gone
   // from the file (erasure then checkpoints the WAL too: eraseEmail below).
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 1000; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;',
+  );
   migrate(db);
   // One server owns a SQLite file (several instances use PostgreSQL): leases left by a crashed run are void, so
   // the mail it was delivering goes out at once instead of when the lease would have ended. Under WEB_CONCURRENCY
@@ -68,10 +102,12 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
   // concurrent signups of one address queue one confirmation.
   const claimConfirmation = db.prepare(`UPDATE signups SET confirm_sent_at = ?
     WHERE id = ? AND status = 'pending' AND (confirm_sent_at IS NULL OR confirm_sent_at <= ?) RETURNING id`);
-  const insertMail = db.prepare(`INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
+  const insertMail =
+    db.prepare(`INSERT INTO outbox (id, to_address, subject, body, headers, next_attempt_at, created_at)
     VALUES (:id, :to_address, :subject, :body, :headers, :next_attempt_at, :created_at)`);
   const statusOf = db.prepare('SELECT status FROM signups WHERE id = ?');
-  const confirm = db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = :now, updated_at = :now, confirmed_via = :via
+  const confirm =
+    db.prepare(`UPDATE signups SET status = 'confirmed', confirmed_at = :now, updated_at = :now, confirmed_via = :via
     WHERE id = :id AND status = 'pending'`);
   const unsubscribe = db.prepare(`UPDATE signups SET status = 'unsubscribed', unsubscribed_at = :now, updated_at = :now
     WHERE id = :id AND status IN ('pending', 'confirmed')`);
@@ -81,46 +117,71 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
     SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
       AND (locked_until IS NULL OR locked_until <= ?) ORDER BY next_attempt_at, created_at LIMIT ?) RETURNING *`);
   const markSent = db.prepare('UPDATE outbox SET sent_at = ?, locked_until = NULL, last_error = NULL WHERE id = ?');
-  const markFailed = db.prepare(`UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, failed_at = ?,
+  const markFailed =
+    db.prepare(`UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, failed_at = ?,
     locked_until = NULL WHERE id = ?`);
   const countUnsent = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL');
   const purgePending = db.prepare(`DELETE FROM signups WHERE status = 'pending' AND updated_at < ?`);
   const purgeUnsubscribed = db.prepare(`DELETE FROM signups WHERE status = 'unsubscribed' AND unsubscribed_at < ?`);
-  const purgeMail = db.prepare('DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ?) OR (failed_at IS NOT NULL AND failed_at < ?)');
-  const insertSecret = db.prepare('INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING');
+  const purgeMail = db.prepare(
+    'DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ?) OR (failed_at IS NOT NULL AND failed_at < ?)',
+  );
+  const insertSecret = db.prepare(
+    'INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING',
+  );
   const readSecret = db.prepare('SELECT value FROM secrets WHERE name = ?');
   const byKey = db.prepare('SELECT id, request_hash FROM registrations WHERE idempotency_key = ?');
   const insertRegistration = db.prepare(`INSERT INTO registrations (${registrationInsertColumns.join(', ')})
     VALUES (${registrationInsertColumns.map((column) => `:${column}`).join(', ')})`);
   const countSignups = db.prepare('SELECT COUNT(*) AS n FROM signups WHERE (?1 IS NULL OR status = ?1)');
-  const pageSignups = db.prepare('SELECT * FROM signups WHERE (?1 IS NULL OR status = ?1) ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3');
+  const pageSignups = db.prepare(
+    'SELECT * FROM signups WHERE (?1 IS NULL OR status = ?1) ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3',
+  );
   const countRegistrations = db.prepare('SELECT COUNT(*) AS n FROM registrations');
   const pageRegistrations = db.prepare('SELECT * FROM registrations ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
 
   const insight = {
-    stored: db.prepare(insightSql.stored), distinct: db.prepare(insightSql.distinct), add: db.prepare(insightSql.add),
-    feedbackCount: db.prepare(insightSql.feedbackCount), addFeedback: db.prepare(insightSql.addFeedback),
-    days: db.prepare(insightSql.days), feedbackDays: db.prepare(insightSql.feedbackDays), thumbsDown: db.prepare(insightSql.thumbsDown),
-    purgeQueries: db.prepare(insightSql.purgeQueries), purgeFeedback: db.prepare(insightSql.purgeFeedback),
-    list: Object.fromEntries(Object.entries(insightSql.list).map(([name, sql]) => [name, db.prepare(sql)])) as Record<InsightList, StatementSync>,
+    stored: db.prepare(insightSql.stored),
+    distinct: db.prepare(insightSql.distinct),
+    add: db.prepare(insightSql.add),
+    feedbackCount: db.prepare(insightSql.feedbackCount),
+    addFeedback: db.prepare(insightSql.addFeedback),
+    days: db.prepare(insightSql.days),
+    feedbackDays: db.prepare(insightSql.feedbackDays),
+    thumbsDown: db.prepare(insightSql.thumbsDown),
+    purgeQueries: db.prepare(insightSql.purgeQueries),
+    purgeFeedback: db.prepare(insightSql.purgeFeedback),
+    list: Object.fromEntries(Object.entries(insightSql.list).map(([name, sql]) => [name, db.prepare(sql)])) as Record<
+      InsightList,
+      StatementSync
+    >,
   };
   const write = createGroupCommit(db);
-  const erase = emailRecords.map((r) => ({ table: r.table, statement: db.prepare(`DELETE FROM ${r.table} WHERE ${r.where}`) }));
-  const purge = retainedRecords.map((r) => ({ table: r.table, statement: db.prepare(`DELETE FROM ${r.table} WHERE ${r.createdAt} < ?`) }));
+  const erase = emailRecords.map((r) => ({
+    table: r.table,
+    statement: db.prepare(`DELETE FROM ${r.table} WHERE ${r.where}`),
+  }));
+  const purge = retainedRecords.map((r) => ({
+    table: r.table,
+    statement: db.prepare(`DELETE FROM ${r.table} WHERE ${r.createdAt} < ?`),
+  }));
   const schemaVersion = db.prepare('SELECT MAX(version) AS v FROM schema_migrations');
   /** Runs each delete with `value` in one transaction (the group commit's), counting the rows per table. */
-  const deleteAll = (deletes: typeof erase, value: SQLInputValue) => write(() => {
-    const removed: Removed = {};
-    for (const { table, statement } of deletes) removed[table] = (removed[table] ?? 0) + Number(statement.run(value).changes);
-    return removed;
-  });
+  const deleteAll = (deletes: typeof erase, value: SQLInputValue) =>
+    write(() => {
+      const removed: Removed = {};
+      for (const { table, statement } of deletes)
+        removed[table] = (removed[table] ?? 0) + Number(statement.run(value).changes);
+      return removed;
+    });
   const queue = (mail: OutgoingMail, now: number) => {
     insertMail.run(mailRow(newId('msg'), mail, now));
   };
-  const change = (statement: typeof confirm, values: { id: string; via?: string }) => write((): SubscriberChange => {
-    if (statement.run({ ...values, now: Date.now() }).changes > 0) return 'changed';
-    return statusOf.get(values.id) ? 'already' : 'missing';
-  });
+  const change = (statement: typeof confirm, values: { id: string; via?: string }) =>
+    write((): SubscriberChange => {
+      if (statement.run({ ...values, now: Date.now() }).changes > 0) return 'changed';
+      return statusOf.get(values.id) ? 'already' : 'missing';
+    });
 
   return {
     async upsertSignup(s: NewSignup, confirmation?: (subscriberId: string) => OutgoingMail) {
@@ -128,13 +189,18 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       const now = Date.now();
       const row = await write(() => {
         const stored = upsert.get(signupRow(id, s, now)) as { id: string };
-        if (confirmation && claimConfirmation.get(now, stored.id, now - CONFIRMATION_INTERVAL_MS)) queue(confirmation(stored.id), now);
+        if (confirmation && claimConfirmation.get(now, stored.id, now - CONFIRMATION_INTERVAL_MS))
+          queue(confirmation(stored.id), now);
         return stored;
       });
       return { created: row.id === id };
     },
 
-    async createRegistration(r: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]) {
+    async createRegistration(
+      r: NewRegistration,
+      idempotency?: Idempotency,
+      mail?: (registrationId: string) => OutgoingMail[],
+    ) {
       return write(() => {
         if (idempotency) {
           const earlier = byKey.get(idempotency.key) as { id: string; request_hash: string } | undefined;
@@ -165,9 +231,14 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
     confirmSubscriber: (id: string, via: string) => change(confirm, { id, via }),
     unsubscribe: (id: string) => change(unsubscribe, { id }),
 
-    async deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, { limit, retryDelay, leaseMs = 60_000 }: DeliverOptions) {
+    async deliverMail(
+      deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>,
+      { limit, retryDelay, leaseMs = 60_000 }: DeliverOptions,
+    ) {
       const now = Date.now();
-      const claimed = await write(() => (claimMail.all(now + leaseMs, now, now, limit) as Record<string, unknown>[]).map(toQueuedMail));
+      const claimed = await write(() =>
+        (claimMail.all(now + leaseMs, now, now, limit) as Record<string, unknown>[]).map(toQueuedMail),
+      );
       let sent = 0;
       let failed = 0;
       // Each mark is written as soon as its delivery is done, without waiting for that commit before the next
@@ -182,7 +253,16 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
           marks.push(write(() => markSent.run(at, mail.id)));
         } else {
           failed++;
-          marks.push(write(() => markFailed.run(outcome.error.slice(0, 1000), at + retryDelay(mail.attempts + 1), outcome.permanent ? at : null, mail.id)));
+          marks.push(
+            write(() =>
+              markFailed.run(
+                outcome.error.slice(0, 1000),
+                at + retryDelay(mail.attempts + 1),
+                outcome.permanent ? at : null,
+                mail.id,
+              ),
+            ),
+          );
         }
       }
       await Promise.all(marks);
@@ -223,7 +303,8 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
     async recordInsights({ queries, feedback }: InsightBatch, cap: number) {
       await write(() => {
         const stored = (e: InsightEntry) => insight.stored.get(e.day, e.kind, e.text) !== undefined;
-        const distinct = (day: string, kind: InsightKind) => Number((insight.distinct.get(day, kind) as { n: number }).n);
+        const distinct = (day: string, kind: InsightKind) =>
+          Number((insight.distinct.get(day, kind) as { n: number }).n);
         for (const entry of capBatch(queries, cap, stored, distinct)) insight.add.run(...entryParams(entry));
         const perDay = new Map<string, number>();
         for (const f of feedback) {
@@ -236,14 +317,23 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
     },
 
     async insightList(list: InsightList, fromDay: string, limit: number) {
-      return (insight.list[list].all(fromDay, limit) as Record<string, unknown>[]).map((row) => ({ text: String(row.text), ...toCounts(row) }));
+      return (insight.list[list].all(fromDay, limit) as Record<string, unknown>[]).map((row) => ({
+        text: String(row.text),
+        ...toCounts(row),
+      }));
     },
 
     async insightDays(fromDay: string) {
-      const queries = (insight.days.all(fromDay) as Record<string, unknown>[])
-        .map((row) => ({ day: String(row.day), kind: row.kind as InsightKind, ...toCounts(row) }));
-      const feedback = (insight.feedbackDays.all(fromDay) as Record<string, unknown>[])
-        .map((row) => ({ day: String(row.day), rating: row.rating as Rating, count: Number(row.count) }));
+      const queries = (insight.days.all(fromDay) as Record<string, unknown>[]).map((row) => ({
+        day: String(row.day),
+        kind: row.kind as InsightKind,
+        ...toCounts(row),
+      }));
+      const feedback = (insight.feedbackDays.all(fromDay) as Record<string, unknown>[]).map((row) => ({
+        day: String(row.day),
+        rating: row.rating as Rating,
+        count: Number(row.count),
+      }));
       return { queries, feedback };
     },
 
@@ -251,7 +341,8 @@ export function openSqliteStore(dataDir: string): SubmissionStore {
       return (insight.thumbsDown.all(fromDay, limit) as Record<string, unknown>[]).map(toFeedback);
     },
 
-    purgeInsightsBefore: (day: string) => write(() => Number(insight.purgeQueries.run(day).changes) + Number(insight.purgeFeedback.run(day).changes)),
+    purgeInsightsBefore: (day: string) =>
+      write(() => Number(insight.purgeQueries.run(day).changes) + Number(insight.purgeFeedback.run(day).changes)),
 
     async schemaVersion() {
       return Number((schemaVersion.get() as { v: number | null }).v ?? 0);
@@ -271,7 +362,11 @@ function migrate(db: DatabaseSync): void {
     try {
       if (!db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version)) {
         db.exec(m.sql);
-        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+          m.version,
+          m.name,
+          Date.now(),
+        );
       }
       db.exec('COMMIT');
     } catch (err) {

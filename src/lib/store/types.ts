@@ -1,7 +1,14 @@
 /** The submissions store: what the forms write and the staff area reads (SQLite or PostgreSQL). */
 import type { RegistrationInput } from '../../schemas/forms.ts';
 import type { Removed } from './erasure.ts';
-import type { FeedbackDayTotal, FeedbackRecord, InsightBatch, InsightList, KindDayTotal, QueryTotal } from './insights.ts';
+import type {
+  FeedbackDayTotal,
+  FeedbackRecord,
+  InsightBatch,
+  InsightList,
+  KindDayTotal,
+  QueryTotal,
+} from './insights.ts';
 
 export type { Removed } from './erasure.ts';
 
@@ -61,7 +68,11 @@ export interface DeliverOptions {
 }
 
 /** Rows older than these are deleted by purgeExpired (privacy page: the promises it makes). */
-export interface RetentionCutoffs { pendingBefore: number; unsubscribedBefore: number; mailBefore: number }
+export interface RetentionCutoffs {
+  pendingBefore: number;
+  unsubscribedBefore: number;
+  mailBefore: number;
+}
 
 /** What confirm and unsubscribe found: done now, done before (a replayed link), or no such subscriber. */
 export type SubscriberChange = 'changed' | 'already' | 'missing';
@@ -84,8 +95,15 @@ export interface Idempotency {
   requestHash: string;
 }
 
-export interface Page<T> { total: number; items: T[] }
-export interface PageRequest { limit: number; offset: number; status?: SubscriberStatus }
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  status?: SubscriberStatus;
+}
 
 export interface SubmissionStore {
   /**
@@ -99,8 +117,11 @@ export interface SubmissionStore {
    * Stores a registration, or returns the one stored earlier under the same idempotency key. `mail` is called
    * for a new registration only; what it returns is queued in the same transaction.
    */
-  createRegistration(registration: NewRegistration, idempotency?: Idempotency, mail?: (registrationId: string) => OutgoingMail[]):
-    Promise<{ registrationId: string; replayed: boolean }>;
+  createRegistration(
+    registration: NewRegistration,
+    idempotency?: Idempotency,
+    mail?: (registrationId: string) => OutgoingMail[],
+  ): Promise<{ registrationId: string; replayed: boolean }>;
   /** A pending subscriber becomes confirmed, recording when and `via` which page or route. */
   confirmSubscriber(id: string, via: string): Promise<SubscriberChange>;
   /** A pending or confirmed subscriber becomes unsubscribed. */
@@ -110,7 +131,10 @@ export interface SubmissionStore {
    * is delivered, so no other sender (in this or another instance) takes it. Sent ones are marked sent; failed
    * ones are retried after `retryDelay`, or given up when the failure is permanent.
    */
-  deliverMail(deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>, options: DeliverOptions): Promise<{ sent: number; failed: number }>;
+  deliverMail(
+    deliver: (mail: QueuedMail) => Promise<DeliveryOutcome>,
+    options: DeliverOptions,
+  ): Promise<{ sent: number; failed: number }>;
   /** Mail not yet sent (nor given up), oldest first: for tests and the staff area. */
   countUnsentMail(): Promise<number>;
   /** Deletes pending signups, unsubscribed ones and finished mail older than the cutoffs. */

@@ -9,7 +9,9 @@ import { campus, institutionRef } from './institution.ts';
 
 /** Google's courseMode values: teaching on campus, online, or both. */
 export const courseModes: Record<DeliveryMode, 'Onsite' | 'Online' | 'Blended'> = {
-  'on-campus': 'Onsite', online: 'Online', hybrid: 'Blended',
+  'on-campus': 'Onsite',
+  online: 'Online',
+  hybrid: 'Blended',
 };
 
 /** Tuition is charged per credit hour (the handbook page this links to); no price is published per course. */
@@ -46,7 +48,12 @@ export function courseInstance(course: CatalogCourse, term: CatalogTerm, origin:
   };
 }
 
-export function courseJsonLd(course: CatalogCourse, terms: CatalogTerm[], origin: string, prerequisites: CatalogCourse[] = []): Course {
+export function courseJsonLd(
+  course: CatalogCourse,
+  terms: CatalogTerm[],
+  origin: string,
+  prerequisites: CatalogCourse[] = [],
+): Course {
   return {
     '@type': 'Course',
     '@id': `${origin}${course.url}#course`,
@@ -58,8 +65,15 @@ export function courseJsonLd(course: CatalogCourse, terms: CatalogTerm[], origin
     provider: institutionRef(origin),
     numberOfCredits: course.credits,
     educationalLevel: course.level,
-    coursePrerequisites: prerequisites.length === 0 ? 'None'
-      : prerequisites.map((p) => ({ '@type': 'Course', name: `${p.code}: ${p.title}`, courseCode: p.code, url: `${origin}${p.url}` })),
+    coursePrerequisites:
+      prerequisites.length === 0
+        ? 'None'
+        : prerequisites.map((p) => ({
+            '@type': 'Course',
+            name: `${p.code}: ${p.title}`,
+            courseCode: p.code,
+            url: `${origin}${p.url}`,
+          })),
     offers: [{ '@type': 'Offer', category: 'Paid', url: `${origin}${FEES_PATH}` }],
     hasCourseInstance: terms.map((t) => courseInstance(course, t, origin)),
   };

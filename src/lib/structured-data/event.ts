@@ -10,7 +10,8 @@ import { campus, institutionRef } from './institution.ts';
 export function eventJsonLd(event: CalendarEvent, pagePath: string, origin: string): Event {
   const place = event.place ? campus(event.place) : undefined;
   const online = event.online ? { '@type': 'VirtualLocation' as const, url: event.online } : undefined;
-  const mode = place && online ? 'MixedEventAttendanceMode' : online ? 'OnlineEventAttendanceMode' : 'OfflineEventAttendanceMode';
+  const mode =
+    place && online ? 'MixedEventAttendanceMode' : online ? 'OnlineEventAttendanceMode' : 'OfflineEventAttendanceMode';
   return {
     '@type': 'Event',
     '@id': `${origin}${pagePath}#${event.id}`,
@@ -23,6 +24,14 @@ export function eventJsonLd(event: CalendarEvent, pagePath: string, origin: stri
     location: [place, online].filter((l) => l !== undefined),
     organizer: institutionRef(origin),
     url: `${origin}${pagePath}#${event.id}`,
-    ...(event.booking && { offers: { '@type': 'Offer', url: event.booking, price: 0, priceCurrency: 'GBP', availability: 'https://schema.org/InStock' } }),
+    ...(event.booking && {
+      offers: {
+        '@type': 'Offer',
+        url: event.booking,
+        price: 0,
+        priceCurrency: 'GBP',
+        availability: 'https://schema.org/InStock',
+      },
+    }),
   };
 }

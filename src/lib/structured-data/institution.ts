@@ -8,7 +8,9 @@ export const postalAddress = (): PostalAddress => ({ '@type': 'PostalAddress', .
 
 /** The campus: where on-campus teaching and events happen. `name` narrows it, e.g. "Chapel, Harrow Vale". */
 export const campus = (name = `${INSTITUTE.name}, Harrow Vale campus`): Place => ({
-  '@type': 'Place', name, address: postalAddress(),
+  '@type': 'Place',
+  name,
+  address: postalAddress(),
 });
 
 export function institution(origin: string): CollegeOrUniversity {
@@ -26,7 +28,10 @@ export function institution(origin: string): CollegeOrUniversity {
 
 /** A reference to the institute, for provider and organizer (the full record is on the home, about and contact pages). */
 export const institutionRef = (origin: string): CollegeOrUniversity => ({
-  '@type': 'CollegeOrUniversity', '@id': institutionId(origin), name: INSTITUTE.name, url: `${origin}/`,
+  '@type': 'CollegeOrUniversity',
+  '@id': institutionId(origin),
+  name: INSTITUTE.name,
+  url: `${origin}/`,
 });
 
 // schema-dts has no 'query-input' (a schema.org annotation on action inputs, not a property), hence the widening.
@@ -38,5 +43,11 @@ export function webSite(origin: string): WebSite {
     target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search/?q={search_term_string}` },
     'query-input': 'required name=search_term_string',
   };
-  return { '@type': 'WebSite', name: INSTITUTE.name, url: `${origin}/`, publisher: { '@id': institutionId(origin) }, potentialAction: search };
+  return {
+    '@type': 'WebSite',
+    name: INSTITUTE.name,
+    url: `${origin}/`,
+    publisher: { '@id': institutionId(origin) },
+    potentialAction: search,
+  };
 }

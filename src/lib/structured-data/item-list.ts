@@ -6,6 +6,11 @@ export function itemList(name: string, entries: { name: string; path: string }[]
     '@type': 'ItemList',
     name,
     numberOfItems: entries.length,
-    itemListElement: entries.map((e, i) => ({ '@type': 'ListItem', position: i + 1, name: e.name, url: `${origin}${e.path}` })),
+    itemListElement: entries.map((e, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: e.name,
+      url: `${origin}${e.path}`,
+    })),
   };
 }

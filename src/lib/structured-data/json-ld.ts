@@ -11,5 +11,8 @@ export type JsonLd = Thing;
 /** One item with the schema.org context, as inert script text (one script per item: every consumer reads that). */
 export function jsonLdScript(item: JsonLd): string {
   const doc = { '@context': 'https://schema.org', ...(item as object) } as WithContext<Exclude<Thing, string>>;
-  return JSON.stringify(doc).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(doc).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -14,7 +14,10 @@ import { institutionRef } from './institution.ts';
 const ENTRY_REQUIREMENTS_PATH = '/handbook/entry-requirements/';
 
 const credentialNames: Record<Program['award'], string> = {
-  certificate: 'Certificate', diploma: 'Diploma', bachelor: "Bachelor's degree", master: "Master's degree",
+  certificate: 'Certificate',
+  diploma: 'Diploma',
+  bachelor: "Bachelor's degree",
+  master: "Master's degree",
 };
 
 /** "3 years full-time, 6 years part-time" → "P3Y": the first (full-time) length, as an ISO 8601 duration. */
@@ -24,7 +27,12 @@ export function fullTimeDuration(duration: string): string | undefined {
   return `P${match[1]}${{ year: 'Y', month: 'M', week: 'W' }[match[2]!.toLowerCase() as 'year' | 'month' | 'week']}`;
 }
 
-export function programJsonLd(program: Program, path: string, courses: CatalogCourse[], origin: string): EducationalOccupationalProgram {
+export function programJsonLd(
+  program: Program,
+  path: string,
+  courses: CatalogCourse[],
+  origin: string,
+): EducationalOccupationalProgram {
   const timeToComplete = fullTimeDuration(program.duration);
   return {
     '@type': 'EducationalOccupationalProgram',
@@ -35,9 +43,20 @@ export function programJsonLd(program: Program, path: string, courses: CatalogCo
     ...(timeToComplete && { timeToComplete }),
     educationalProgramMode: courseModes[program.delivery],
     educationalCredentialAwarded: {
-      '@type': 'EducationalOccupationalCredential', name: credentialNames[program.award], credentialCategory: program.award,
+      '@type': 'EducationalOccupationalCredential',
+      name: credentialNames[program.award],
+      credentialCategory: program.award,
     },
-    programPrerequisites: { '@type': 'EducationalOccupationalCredential', name: 'Entry requirements', url: `${origin}${ENTRY_REQUIREMENTS_PATH}` },
-    hasCourse: courses.map((c) => ({ '@type': 'Course', name: `${c.code}: ${c.title}`, courseCode: c.code, url: `${origin}${c.url}` })),
+    programPrerequisites: {
+      '@type': 'EducationalOccupationalCredential',
+      name: 'Entry requirements',
+      url: `${origin}${ENTRY_REQUIREMENTS_PATH}`,
+    },
+    hasCourse: courses.map((c) => ({
+      '@type': 'Course',
+      name: `${c.code}: ${c.title}`,
+      courseCode: c.code,
+      url: `${origin}${c.url}`,
+    })),
   };
 }

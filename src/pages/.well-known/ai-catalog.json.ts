@@ -8,6 +8,7 @@ import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 export const prerender = false;
 
 /** AI Catalog: the MCP server card, the OpenAPI document and llms.txt. */
-export const GET = (({ request }) => discoveryJson(aiCatalog(publicOrigin(request)), 'application/ai-catalog+json; charset=utf-8')) satisfies APIRoute;
+export const GET = (({ request }) =>
+  discoveryJson(aiCatalog(publicOrigin(request)), 'application/ai-catalog+json; charset=utf-8')) satisfies APIRoute;
 export const HEAD = GET;
 export const ALL = methodNotAllowed(route('/.well-known/ai-catalog.json'));

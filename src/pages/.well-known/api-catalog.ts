@@ -14,5 +14,8 @@ export const GET = (({ request }) => {
 }) satisfies APIRoute;
 
 /** RFC 9727 section 3: HEAD names the catalog in a `Link` header. */
-export const HEAD = (({ request }) => discoveryJson(undefined, API_CATALOG_TYPE, { headers: { Link: apiCatalogLink(publicOrigin(request)) } })) satisfies APIRoute;
+export const HEAD = (({ request }) =>
+  discoveryJson(undefined, API_CATALOG_TYPE, {
+    headers: { Link: apiCatalogLink(publicOrigin(request)) },
+  })) satisfies APIRoute;
 export const ALL = methodNotAllowed(route('/.well-known/api-catalog'));

@@ -9,6 +9,7 @@ import { methodNotAllowed } from '../../lib/http/method-guard.ts';
 export const prerender = false;
 
 /** RFC 9728: what protects this site (staff pages only) and that no bearer token is accepted. */
-export const GET = (({ request }) => discoveryJson(protectedResourceMetadata(publicOrigin(request), configuredIssuers()))) satisfies APIRoute;
+export const GET = (({ request }) =>
+  discoveryJson(protectedResourceMetadata(publicOrigin(request), configuredIssuers()))) satisfies APIRoute;
 export const HEAD = GET;
 export const ALL = methodNotAllowed(route('/.well-known/oauth-protected-resource'));

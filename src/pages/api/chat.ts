@@ -29,10 +29,19 @@ export const POST = (async ({ request, clientAddress }) => {
     const config = getConfig();
     const calendar = async () => calendarContextPage(await getCourseCatalog(), calendarNow());
     const answer = await answerChat(chat, {
-      model, search, calendar, vocabulary: siteVocabulary(), origin: publicOrigin(request, config), signal: request.signal, ...chatLimits(config),
+      model,
+      search,
+      calendar,
+      vocabulary: siteVocabulary(),
+      origin: publicOrigin(request, config),
+      signal: request.signal,
+      ...chatLimits(config),
     });
     // For the staff insights page: counts only, written later off the request path (lib/insights/recorder.ts).
-    recordQuestion(messageText(chat.messages.at(-1)!), { sourceFound: answer.sources.length > 0, declined: answer.declined ?? false });
+    recordQuestion(messageText(chat.messages.at(-1)!), {
+      sourceFound: answer.sources.length > 0,
+      declined: answer.declined ?? false,
+    });
     return uiMessageStreamResponse(answer);
   });
 }) satisfies APIRoute;

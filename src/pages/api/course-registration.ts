@@ -18,9 +18,15 @@ export const POST = (async ({ request, clientAddress }) => {
   return withRateLimit('registration', ip, async () => {
     const key = request.headers.get('idempotency-key') ?? undefined;
     if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {
-      throw invalidBody([{ path: 'Idempotency-Key', message: 'the header must be 1–128 visible ASCII characters' }], 'The Idempotency-Key header is invalid.');
+      throw invalidBody(
+        [{ path: 'Idempotency-Key', message: 'the header must be 1–128 visible ASCII characters' }],
+        'The Idempotency-Key header is invalid.',
+      );
     }
-    const input = parseBody(registrationSchema, await readJsonBody(request, maxBody(route('/api/course-registration'))));
+    const input = parseBody(
+      registrationSchema,
+      await readJsonBody(request, maxBody(route('/api/course-registration'))),
+    );
     const registrationId = await submitRegistration(input, ip, mailOrigin(request), key);
     return json({ status: 'accepted', registrationId }, { headers: { 'Cache-Control': 'no-store' } });
   });

@@ -14,7 +14,9 @@ export const GET = (async ({ url, request }) => {
   const catalog = await getCourseCatalog();
   const now = calendarNow();
   // The answer changes with the query and the day (each course's next start); a bad query throws, and is not kept.
-  return cachedJson(request, `courses|${todayAt(now)}|${url.search}`, () => findCoursesAnswer(catalog, parseCourseQuery(url.searchParams), now));
+  return cachedJson(request, `courses|${todayAt(now)}|${url.search}`, () =>
+    findCoursesAnswer(catalog, parseCourseQuery(url.searchParams), now),
+  );
 }) satisfies APIRoute;
 export const HEAD = GET;
 export const ALL = methodNotAllowed(route('/api/courses'));

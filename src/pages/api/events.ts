@@ -13,7 +13,9 @@ export const GET = (async ({ url, request }) => {
   const catalog = await getCourseCatalog();
   const now = calendarNow();
   // Without `from`, the answer changes when an event ends; with it, each event's link does (events or archive).
-  return cachedJson(request, `events|${catalog.endedCount(now)}|${url.search}`, () => eventsAnswer(catalog, parseEventQuery(url.searchParams), now));
+  return cachedJson(request, `events|${catalog.endedCount(now)}|${url.search}`, () =>
+    eventsAnswer(catalog, parseEventQuery(url.searchParams), now),
+  );
 }) satisfies APIRoute;
 export const HEAD = GET;
 export const ALL = methodNotAllowed(route('/api/events'));

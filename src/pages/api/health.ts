@@ -8,8 +8,12 @@ import { publicOrigin } from '../../lib/http/public-origin.ts';
 export const prerender = false;
 
 /** Liveness probe: the process is up and serving. Its Link header names the API's documents, like the homepage's. */
-export const GET = (({ request }) => json({ status: 'ok' }, {
-  headers: { 'Cache-Control': 'no-store', Link: discoveryLinkHeader(publicOrigin(request)) },
-})) satisfies APIRoute;
+export const GET = (({ request }) =>
+  json(
+    { status: 'ok' },
+    {
+      headers: { 'Cache-Control': 'no-store', Link: discoveryLinkHeader(publicOrigin(request)) },
+    },
+  )) satisfies APIRoute;
 export const HEAD = GET;
 export const ALL = methodNotAllowed(route('/api/health'));

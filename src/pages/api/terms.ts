@@ -13,7 +13,10 @@ export const prerender = false;
 export const GET = (async ({ url, request }) => {
   const unknown = [...new Set(url.searchParams.keys())];
   if (unknown.length > 0) {
-    throw invalidCatalogQuery(unknown.map((path) => ({ path, message: 'Unknown parameter; this route takes none' })), 'Call GET /api/terms without parameters.');
+    throw invalidCatalogQuery(
+      unknown.map((path) => ({ path, message: 'Unknown parameter; this route takes none' })),
+      'Call GET /api/terms without parameters.',
+    );
   }
   const catalog = await getCourseCatalog();
   const now = calendarNow();

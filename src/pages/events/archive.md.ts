@@ -4,4 +4,5 @@ import { liveTwinResponse } from '../../lib/site/live-twins.ts';
 export const prerender = false;
 
 /** The archive's Markdown twin, made per request. */
-export const GET = ((context) => liveTwinResponse('/events/archive/', () => context.rewrite('/events/archive/'))) satisfies APIRoute;
+export const GET = ((context) =>
+  liveTwinResponse('/events/archive/', () => context.rewrite('/events/archive/'))) satisfies APIRoute;

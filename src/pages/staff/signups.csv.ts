@@ -13,6 +13,12 @@ export const GET = (async ({ request }) => {
   const store = getStore();
   const secret = await getMailSecret(store);
   const origin = mailOrigin(request);
-  return csvResponse('signups', csvStream(store, signupExport((id) => unsubscribeUrl(origin, signToken(secret, 'unsubscribe', id)))));
+  return csvResponse(
+    'signups',
+    csvStream(
+      store,
+      signupExport((id) => unsubscribeUrl(origin, signToken(secret, 'unsubscribe', id))),
+    ),
+  );
 }) satisfies APIRoute;
 export const HEAD = GET;

@@ -47,9 +47,13 @@ export function pageExists(path: string): Promise<boolean> {
   const key = path.replace(/[?#].*$/, '');
   let known = checked.get(key);
   if (!known) {
-    known = checked.size >= MAX_CHECKS
-      ? Promise.resolve(false)
-      : fetch(key, { method: 'HEAD', credentials: 'same-origin' }).then((r) => r.ok, () => false);
+    known =
+      checked.size >= MAX_CHECKS
+        ? Promise.resolve(false)
+        : fetch(key, { method: 'HEAD', credentials: 'same-origin' }).then(
+            (r) => r.ok,
+            () => false,
+          );
     checked.set(key, known);
   }
   return known;

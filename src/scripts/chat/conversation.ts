@@ -5,29 +5,46 @@
  */
 import type { StreamChunk } from './read-ui-stream.ts';
 
-export interface Source { url: string; title: string }
-export interface Turn { id: string; role: 'user' | 'assistant'; text: string; sources: Source[]; note?: string }
-export interface Conversation { id: string; turns: Turn[] }
+export interface Source {
+  url: string;
+  title: string;
+}
+export interface Turn {
+  id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  sources: Source[];
+  note?: string;
+}
+export interface Conversation {
+  id: string;
+  turns: Turn[];
+}
 
 const KEY = 'northgate-chat';
 const MAX_MESSAGES = 40;
 // The server refuses bodies over 64 KiB; staying well under leaves room for JSON escaping of non-ASCII text.
 const MAX_BODY_CHARS = 48 * 1024;
 
-export const newId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+export const newId = () =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export function loadConversation(): Conversation {
   try {
     const saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
     if (saved && typeof saved.id === 'string' && Array.isArray(saved.turns)) return saved as Conversation;
-  } catch { /* storage unavailable or corrupt: start afresh */ }
+  } catch {
+    /* storage unavailable or corrupt: start afresh */
+  }
   return { id: newId(), turns: [] };
 }
 
 export function saveConversation(conversation: Conversation): void {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(conversation));
-  } catch { /* private mode or full: the conversation just won't survive navigation */ }
+  } catch {
+    /* private mode or full: the conversation just won't survive navigation */
+  }
 }
 
 /** The request body: the newest turns that fit the limits, ending with the question. */
@@ -49,7 +66,8 @@ export function applyChunk(answer: Turn, chunk: StreamChunk): void {
   if (chunk.type === 'text-delta' && typeof chunk.delta === 'string') answer.text += chunk.delta;
   else if (chunk.type === 'source-url' && typeof chunk.url === 'string' && isWebUrl(chunk.url)) {
     answer.sources.push({ url: chunk.url, title: typeof chunk.title === 'string' ? chunk.title : chunk.url });
-  } else if (chunk.type === 'error') answer.note = typeof chunk.errorText === 'string' ? chunk.errorText : 'The answer was interrupted.';
+  } else if (chunk.type === 'error')
+    answer.note = typeof chunk.errorText === 'string' ? chunk.errorText : 'The answer was interrupted.';
 }
 
 /** Sources are pages of this site; the panel links to their paths, whatever origin the stream names. */

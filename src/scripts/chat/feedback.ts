@@ -9,7 +9,10 @@ export function feedbackControl(question: string): HTMLElement {
   const box = document.createElement('div');
   box.className = 'chat-feedback';
   box.setAttribute('role', 'group');
-  const label = Object.assign(document.createElement('span'), { className: 'chat-feedback-label', id: `fb-${crypto.randomUUID?.() ?? Date.now()}` });
+  const label = Object.assign(document.createElement('span'), {
+    className: 'chat-feedback-label',
+    id: `fb-${crypto.randomUUID?.() ?? Date.now()}`,
+  });
   label.textContent = 'Was this answer helpful?';
   box.setAttribute('aria-labelledby', label.id);
   const up = button('Yes', 'thumbs-up');
@@ -22,7 +25,8 @@ export function feedbackControl(question: string): HTMLElement {
     up.disabled = down.disabled = true;
     try {
       const res = await fetch('/api/chat/feedback', {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(comment ? { question, rating, comment } : { question, rating }),
       });
       if (!res.ok) throw new Error(String(res.status));
@@ -43,14 +47,21 @@ export function feedbackControl(question: string): HTMLElement {
     down.setAttribute('aria-pressed', 'true');
     up.setAttribute('aria-pressed', 'false');
     if (box.querySelector('form')) return;
-    box.insertBefore(commentForm((comment) => send('down', comment)), said);
+    box.insertBefore(
+      commentForm((comment) => send('down', comment)),
+      said,
+    );
     box.querySelector('textarea')?.focus();
   });
   return box;
 }
 
 function button(text: string, icon: string): HTMLButtonElement {
-  const b = Object.assign(document.createElement('button'), { type: 'button', className: `chat-feedback-${icon}`, textContent: text });
+  const b = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: `chat-feedback-${icon}`,
+    textContent: text,
+  });
   b.setAttribute('aria-pressed', 'false');
   return b;
 }
@@ -60,7 +71,10 @@ function commentForm(submit: (comment: string) => Promise<void>): HTMLFormElemen
   const form = document.createElement('form');
   form.className = 'chat-feedback-form';
   const id = `fbc-${crypto.randomUUID?.() ?? Date.now()}`;
-  const label = Object.assign(document.createElement('label'), { htmlFor: id, textContent: 'What was wrong or missing? (optional; please leave out personal details)' });
+  const label = Object.assign(document.createElement('label'), {
+    htmlFor: id,
+    textContent: 'What was wrong or missing? (optional; please leave out personal details)',
+  });
   const area = Object.assign(document.createElement('textarea'), { id, name: 'comment', rows: 2, maxLength: 1000 });
   const go = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Send feedback' });
   form.append(label, area, go);

@@ -38,7 +38,8 @@ export function showMarkdown(container: HTMLElement, text: string, sources: read
 
   const blocks = fromMarkdown(text.slice(view.frozen)).children;
   // A block of raw HTML is shown as a paragraph of its text.
-  const build = (nodes: RootContent[]) => nodes.flatMap((n) => (n.type === 'html' ? [el('p', n.value)] : toDom(n, sources)));
+  const build = (nodes: RootContent[]) =>
+    nodes.flatMap((n) => (n.type === 'html' ? [el('p', n.value)] : toDom(n, sources)));
   view.live.forEach((n) => n.parentNode?.removeChild(n));
   const last = blocks.at(-1);
   if (last?.position && blocks.length > 1) {
@@ -53,17 +54,28 @@ export function showMarkdown(container: HTMLElement, text: string, sources: read
 function toDom(node: Nodes, sources: readonly Source[]): Node[] {
   const children = () => ('children' in node ? node.children.flatMap((c: Nodes) => toDom(c, sources)) : []);
   switch (node.type) {
-    case 'root': return children();
-    case 'text': return [document.createTextNode(node.value)];
-    case 'paragraph': return [el('p', ...children())];
-    case 'heading': return [el('p', el('strong', ...children()))];
-    case 'emphasis': return [el('em', ...children())];
-    case 'strong': return [el('strong', ...children())];
-    case 'inlineCode': return [el('code', node.value)];
-    case 'code': return [el('pre', el('code', node.value))];
-    case 'break': return [el('br')];
-    case 'blockquote': return [el('blockquote', ...children())];
-    case 'thematicBreak': return [el('hr')];
+    case 'root':
+      return children();
+    case 'text':
+      return [document.createTextNode(node.value)];
+    case 'paragraph':
+      return [el('p', ...children())];
+    case 'heading':
+      return [el('p', el('strong', ...children()))];
+    case 'emphasis':
+      return [el('em', ...children())];
+    case 'strong':
+      return [el('strong', ...children())];
+    case 'inlineCode':
+      return [el('code', node.value)];
+    case 'code':
+      return [el('pre', el('code', node.value))];
+    case 'break':
+      return [el('br')];
+    case 'blockquote':
+      return [el('blockquote', ...children())];
+    case 'thematicBreak':
+      return [el('hr')];
     case 'list': {
       const list = el(node.ordered ? 'ol' : 'ul', ...children()) as HTMLOListElement;
       if (node.ordered && node.start != null && node.start !== 1) list.start = node.start;
@@ -71,15 +83,22 @@ function toDom(node: Nodes, sources: readonly Source[]): Node[] {
     }
     case 'listItem': {
       // A tight list's items hold their text directly, as CommonMark renders them, not in paragraphs.
-      const content = node.spread ? children() : node.children.flatMap((c) => (c.type === 'paragraph' ? c.children : [c]).flatMap((n) => toDom(n, sources)));
+      const content = node.spread
+        ? children()
+        : node.children.flatMap((c) => (c.type === 'paragraph' ? c.children : [c]).flatMap((n) => toDom(n, sources)));
       return [el('li', ...content)];
     }
-    case 'link': return [link(node.url, children(), sources)];
-    case 'image': return node.alt ? [document.createTextNode(node.alt)] : [];
+    case 'link':
+      return [link(node.url, children(), sources)];
+    case 'image':
+      return node.alt ? [document.createTextNode(node.alt)] : [];
     // Raw HTML is text: `<img onerror=…>` reads as those characters.
-    case 'html': return [document.createTextNode(node.value)];
-    case 'definition': return [];
-    default: return 'value' in node ? [document.createTextNode(String(node.value))] : children();
+    case 'html':
+      return [document.createTextNode(node.value)];
+    case 'definition':
+      return [];
+    default:
+      return 'value' in node ? [document.createTextNode(String(node.value))] : children();
   }
 }
 

@@ -33,11 +33,18 @@ function setUp(root: HTMLElement) {
   // The renderer and its parser are a chunk of their own: every page carries the panel, few visitors open it.
   let loading: Promise<unknown> | undefined;
   const loadRenderer = () => {
-    loading ??= import('./markdown-view.ts').then(({ showMarkdown }) => {
-      markdown = { showMarkdown };
-      // Answers shown so far (restored from the session, or streaming already) as Markdown now.
-      [...log.children].forEach((li, i) => { if (conversation.turns[i]) updateTurn(li as HTMLElement, conversation.turns[i]); });
-    }, () => { loading = undefined; });
+    loading ??= import('./markdown-view.ts').then(
+      ({ showMarkdown }) => {
+        markdown = { showMarkdown };
+        // Answers shown so far (restored from the session, or streaming already) as Markdown now.
+        [...log.children].forEach((li, i) => {
+          if (conversation.turns[i]) updateTurn(li as HTMLElement, conversation.turns[i]);
+        });
+      },
+      () => {
+        loading = undefined;
+      },
+    );
   };
 
   const open = (show: boolean) => {
@@ -61,10 +68,12 @@ function setUp(root: HTMLElement) {
     }
   });
   // A starter question is asked as if typed.
-  root.querySelectorAll<HTMLButtonElement>('[data-chat-starter]').forEach((button) => button.addEventListener('click', () => {
-    input.value = button.textContent ?? '';
-    form.requestSubmit();
-  }));
+  root.querySelectorAll<HTMLButtonElement>('[data-chat-starter]').forEach((button) =>
+    button.addEventListener('click', () => {
+      input.value = button.textContent ?? '';
+      form.requestSubmit();
+    }),
+  );
   stop.addEventListener('click', () => running?.abort());
   clear.addEventListener('click', () => {
     running?.abort();
@@ -112,7 +121,9 @@ function setUp(root: HTMLElement) {
       show();
       // The whole answer once, as read (not its Markdown), not every fragment: a live region that speaks each delta is unusable.
       const said = view.querySelector<HTMLElement>('.chat-text')!.innerText.trim();
-      status.textContent = answer.note ? answer.note : `Answer: ${said}${answer.sources.length ? ` (${answer.sources.length} linked pages)` : ''}`;
+      status.textContent = answer.note
+        ? answer.note
+        : `Answer: ${said}${answer.sources.length ? ` (${answer.sources.length} linked pages)` : ''}`;
       if (answer.note) showError(answer.note);
       else if (answer.text) view.append(feedbackControl(text));
     } catch (err) {
@@ -120,7 +131,8 @@ function setUp(root: HTMLElement) {
         answer.note = 'Stopped.';
         status.textContent = 'Stopped.';
       } else {
-        const message = err instanceof ChatHttpError ? err.message : 'Could not reach the site. Check your connection and try again.';
+        const message =
+          err instanceof ChatHttpError ? err.message : 'Could not reach the site. Check your connection and try again.';
         answer.note = message;
         showError(message, err instanceof ChatHttpError && err.status === 503);
       }
@@ -152,7 +164,13 @@ function setUp(root: HTMLElement) {
     if (!message) return;
     alert.append(message);
     if (offerSearch) {
-      alert.append(' Meanwhile you can ', link('/search/', 'search the site'), ' or ', link('/contact/', 'contact us'), '.');
+      alert.append(
+        ' Meanwhile you can ',
+        link('/search/', 'search the site'),
+        ' or ',
+        link('/contact/', 'contact us'),
+        '.',
+      );
     }
   }
 }
@@ -194,11 +212,13 @@ function updateTurn(li: HTMLElement, turn: Turn) {
     li.append(sources);
   }
   if (sources && sources.childElementCount !== turn.sources.length) {
-    sources.replaceChildren(...turn.sources.map((s) => {
-      const item = document.createElement('li');
-      item.append(link(new URL(s.url, location.href).pathname, s.title));
-      return item;
-    }));
+    sources.replaceChildren(
+      ...turn.sources.map((s) => {
+        const item = document.createElement('li');
+        item.append(link(new URL(s.url, location.href).pathname, s.title));
+        return item;
+      }),
+    );
   }
   let note = li.querySelector('.chat-note');
   if (turn.note && !note) {

@@ -23,7 +23,11 @@ export async function* readUiStream(body: ReadableStream<Uint8Array>): AsyncGene
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const event = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
+        const data = event
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trimStart())
+          .join('\n');
         if (data === '') continue;
         if (data === '[DONE]') return;
         try {
@@ -49,7 +53,12 @@ export class ChatHttpError extends Error {
 
 /** The answer's chunks for a request body (conversation.ts: requestBody). @throws ChatHttpError, or TypeError offline */
 export async function* askChat(body: string, signal: AbortSignal): AsyncGenerator<StreamChunk> {
-  const response = await fetch('/api/chat', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal });
+  const response = await fetch('/api/chat', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+    signal,
+  });
   if (!response.ok || !response.body) throw new ChatHttpError(response);
   yield* readUiStream(response.body);
 }

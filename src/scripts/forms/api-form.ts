@@ -5,8 +5,13 @@
  */
 import { mountChallenge, type Challenge } from './challenge.ts';
 
-interface ApiIssue { path: string; message: string }
-interface ApiErrorBody { error?: { code: string; message: string; resolution?: string; issues?: ApiIssue[] } }
+interface ApiIssue {
+  path: string;
+  message: string;
+}
+interface ApiErrorBody {
+  error?: { code: string; message: string; resolution?: string; issues?: ApiIssue[] };
+}
 
 export interface ApiFormOptions {
   endpoint: string;
@@ -23,7 +28,12 @@ export function enhanceApiForm(form: HTMLFormElement, options: ApiFormOptions): 
   const slot = form.querySelector<HTMLElement>('[data-challenge]');
   let challenge: Promise<Challenge> | undefined;
   const startChallenge = () => {
-    challenge ??= slot ? mountChallenge(slot).then((c) => { if (!c.usable) submit.disabled = true; return c; }) : undefined;
+    challenge ??= slot
+      ? mountChallenge(slot).then((c) => {
+          if (!c.usable) submit.disabled = true;
+          return c;
+        })
+      : undefined;
     return challenge;
   };
   if (options.lazyChallenge) form.addEventListener('focusin', startChallenge, { once: true });
@@ -49,7 +59,7 @@ export function enhanceApiForm(form: HTMLFormElement, options: ApiFormOptions): 
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers?.(form) },
         body: JSON.stringify({ ...options.body(form), ...(token ? { turnstileToken: token } : {}) }),
       });
-      const data = await res.json().catch(() => ({})) as Record<string, unknown> & ApiErrorBody;
+      const data = (await res.json().catch(() => ({}))) as Record<string, unknown> & ApiErrorBody;
       if (res.ok) {
         say(options.success(data, form), 'ok');
         form.reset();
@@ -58,7 +68,10 @@ export function enhanceApiForm(form: HTMLFormElement, options: ApiFormOptions): 
       }
       showError(form, data.error, res, say);
     } catch {
-      say('We could not reach the server. Check your connection and try again; nothing was lost on your side.', 'error');
+      say(
+        'We could not reach the server. Check your connection and try again; nothing was lost on your side.',
+        'error',
+      );
     } finally {
       submit.disabled = false;
       c?.reset();
@@ -67,26 +80,40 @@ export function enhanceApiForm(form: HTMLFormElement, options: ApiFormOptions): 
 }
 
 function clearErrors(form: HTMLFormElement) {
-  for (const el of form.querySelectorAll<HTMLElement>('.field-error')) { el.textContent = ''; el.hidden = true; }
+  for (const el of form.querySelectorAll<HTMLElement>('.field-error')) {
+    el.textContent = '';
+    el.hidden = true;
+  }
   for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
 }
 
-function showError(form: HTMLFormElement, error: ApiErrorBody['error'], res: Response, say: (t: string, k: 'error') => void) {
+function showError(
+  form: HTMLFormElement,
+  error: ApiErrorBody['error'],
+  res: Response,
+  say: (t: string, k: 'error') => void,
+) {
   if (error?.code === 'RATE_LIMITED') {
     const minutes = Math.ceil(Number(res.headers.get('Retry-After') ?? 60) / 60);
-    return say(`Too many attempts from your connection. Please try again in about ${minutes} minute${minutes === 1 ? '' : 's'}.`, 'error');
+    return say(
+      `Too many attempts from your connection. Please try again in about ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      'error',
+    );
   }
   const unplaced: string[] = [];
   let first: HTMLElement | undefined;
   for (const issue of error?.issues ?? []) {
     const field = fieldFor(form, issue.path);
-    if (!field) { unplaced.push(issue.message); continue; }
+    if (!field) {
+      unplaced.push(issue.message);
+      continue;
+    }
     const message = field.querySelector<HTMLElement>('.field-error')!;
     message.textContent = message.textContent ? `${message.textContent}; ${issue.message}` : capitalise(issue.message);
     message.hidden = false;
     const control = field.querySelector<HTMLElement>('input, select, textarea, fieldset') ?? field;
     control.setAttribute('aria-invalid', 'true');
-    if (!first || (first.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_PRECEDING)) first = control;
+    if (!first || first.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_PRECEDING) first = control;
   }
   const summary = error?.issues?.length
     ? `Please correct the ${error.issues.length === 1 ? 'field' : 'fields'} marked below.${unplaced.length ? ` ${unplaced.join('; ')}.` : ''}`

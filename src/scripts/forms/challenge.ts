@@ -11,7 +11,11 @@ interface TurnstileApi {
   getResponse(id: string): string | undefined;
   reset(id: string): void;
 }
-declare global { interface Window { turnstile?: TurnstileApi } }
+declare global {
+  interface Window {
+    turnstile?: TurnstileApi;
+  }
+}
 
 export interface Challenge {
   /** Whether the form can be sent at all (false when the widget could not load). */
@@ -36,7 +40,10 @@ function loadTurnstile(): Promise<TurnstileApi> {
       if (window.turnstile) resolve(window.turnstile);
       else reject(new Error('no turnstile'));
     };
-    el.onerror = () => { clearTimeout(timer); reject(new Error('blocked')); };
+    el.onerror = () => {
+      clearTimeout(timer);
+      reject(new Error('blocked'));
+    };
     document.head.append(el);
   });
   return script;
@@ -60,23 +67,33 @@ export async function mountChallenge(slot: HTMLElement): Promise<Challenge> {
   slot.hidden = false;
   status.textContent = 'Loading the anti-spam check…';
   try {
-    const [{ siteKey }, turnstile] = await Promise.all([getJson<{ siteKey: string }>('/api/challenge/site-key'), loadTurnstile()]);
+    const [{ siteKey }, turnstile] = await Promise.all([
+      getJson<{ siteKey: string }>('/api/challenge/site-key'),
+      loadTurnstile(),
+    ]);
     const widget = slot.querySelector<HTMLElement>('[data-challenge-widget]')!;
     const id = turnstile.render(widget, {
       sitekey: siteKey,
       // Signed into the token: the server accepts it only for this form.
       action: widget.dataset.action,
-      callback: () => { status.textContent = ''; },
-      'expired-callback': () => { status.textContent = 'The anti-spam check expired; it will renew itself.'; },
-      'error-callback': () => { status.textContent = 'The anti-spam check failed to run. Reload the page to try again.'; },
+      callback: () => {
+        status.textContent = '';
+      },
+      'expired-callback': () => {
+        status.textContent = 'The anti-spam check expired; it will renew itself.';
+      },
+      'error-callback': () => {
+        status.textContent = 'The anti-spam check failed to run. Reload the page to try again.';
+      },
     });
     status.textContent = '';
     return { usable: true, token: () => turnstile.getResponse(id) || undefined, reset: () => turnstile.reset(id) };
   } catch {
     status.dataset.kind = 'error';
-    status.textContent = 'The anti-spam check (Cloudflare Turnstile) could not load, so this form cannot be sent right now. '
-      + 'Check that challenges.cloudflare.com is not blocked by an extension or network filter, then reload the page, '
-      + 'or write to registry@northgate.example.';
+    status.textContent =
+      'The anti-spam check (Cloudflare Turnstile) could not load, so this form cannot be sent right now. ' +
+      'Check that challenges.cloudflare.com is not blocked by an extension or network filter, then reload the page, ' +
+      'or write to registry@northgate.example.';
     return { usable: false, token: () => undefined, reset: () => {} };
   }
 }

@@ -9,7 +9,9 @@ export function fieldValues(form: HTMLFormElement, except: string[] = []): Recor
   const body: Record<string, unknown> = {};
   for (const field of form.querySelectorAll<HTMLElement>('[data-path]')) {
     const path = field.dataset.path!;
-    const control = field.querySelector<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea');
+    const control = field.querySelector<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input, select, textarea',
+    );
     if (except.includes(path) || !control) continue;
     const value = control.value.trim();
     if (!value && !control.required) continue;

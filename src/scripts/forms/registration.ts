@@ -24,19 +24,28 @@ export function enhanceRegistrationForm(): void {
       if (!offered) item.querySelector('input')!.checked = false;
       if (offered) shown++;
     }
-    hint.textContent = term.value ? `${shown} courses run in ${term.selectedOptions[0]!.text}. Choose up to 8.` : 'Choose a term first to see its courses.';
+    hint.textContent = term.value
+      ? `${shown} courses run in ${term.selectedOptions[0]!.text}. Choose up to 8.`
+      : 'Choose a term first to see its courses.';
   };
   term.addEventListener('change', showCourses);
   prefillTerm(term);
   showCourses();
   // A course page links here with its course and term (?term=2027-spring&course=BIB201): tick it once it is shown.
   const course = new URLSearchParams(location.search).get('course');
-  const box = course ? form.querySelector<HTMLInputElement>(`input[name="courses"][value="${CSS.escape(course.toUpperCase())}"]`) : null;
+  const box = course
+    ? form.querySelector<HTMLInputElement>(`input[name="courses"][value="${CSS.escape(course.toUpperCase())}"]`)
+    : null;
   if (box && !box.closest<HTMLElement>('[data-course]')!.hidden) box.checked = true;
 
   let idempotencyKey = crypto.randomUUID();
-  form.addEventListener('input', () => { idempotencyKey = crypto.randomUUID(); });
-  form.addEventListener('api-form:sent', () => { idempotencyKey = crypto.randomUUID(); showCourses(); });
+  form.addEventListener('input', () => {
+    idempotencyKey = crypto.randomUUID();
+  });
+  form.addEventListener('api-form:sent', () => {
+    idempotencyKey = crypto.randomUUID();
+    showCourses();
+  });
 
   enhanceApiForm(form, {
     endpoint: '/api/course-registration',
@@ -45,6 +54,7 @@ export function enhanceRegistrationForm(): void {
       ...fieldValues(f, ['courses']),
       courses: new FormData(f).getAll('courses').map((code) => ({ code: String(code) })),
     }),
-    success: (result) => `Registration received. Your reference is ${String(result.registrationId)}; the registry will confirm your places by email.`,
+    success: (result) =>
+      `Registration received. Your reference is ${String(result.registrationId)}; the registry will confirm your places by email.`,
   });
 }

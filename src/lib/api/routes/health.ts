@@ -4,10 +4,13 @@ import { GET_HEAD, type Route } from '../route.ts';
 
 export const healthRoutes: Route[] = [
   {
-    path: '/api/health', methods: GET_HEAD,
+    path: '/api/health',
+    methods: GET_HEAD,
     operations: {
       get: {
-        operationId: 'getHealth', tags: ['health'], summary: 'Liveness probe',
+        operationId: 'getHealth',
+        tags: ['health'],
+        summary: 'Liveness probe',
         description: 'Answers while the server process runs; it does not check the store or the language model.',
         responses: { 200: { description: 'The server is up', schema: healthSchema, example: { status: 'ok' } } },
       },

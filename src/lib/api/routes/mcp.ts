@@ -4,5 +4,11 @@ import { rateLimitPolicies } from '../../limits/policies.ts';
 
 export const mcpRoutes: Route[] = [
   // Every message counts against the limit before anything else (server/app.ts, the fast path), batches are refused.
-  { path: '/mcp', methods: ['POST'], rateLimit: rateLimitPolicies.mcp, bodyLimit: 64 * 1024, fastPath: 'mcp-tool-call' },
+  {
+    path: '/mcp',
+    methods: ['POST'],
+    rateLimit: rateLimitPolicies.mcp,
+    bodyLimit: 64 * 1024,
+    fastPath: 'mcp-tool-call',
+  },
 ];

@@ -7,7 +7,8 @@ import { methodNotAllowed } from '../../../lib/http/method-guard.ts';
 export const prerender = false;
 
 /** Whether the form APIs need a `turnstileToken`. */
-export const GET = (() => json({ required: challengeRequired() }, { headers: { 'Cache-Control': 'no-cache' } })) satisfies APIRoute;
+export const GET = (() =>
+  json({ required: challengeRequired() }, { headers: { 'Cache-Control': 'no-cache' } })) satisfies APIRoute;
 
 export const HEAD = GET;
 export const ALL = methodNotAllowed(route('/api/challenge/required'));

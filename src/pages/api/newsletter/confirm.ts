@@ -14,7 +14,10 @@ export const prerender = false;
 /** Confirms a pending subscription with the token of the confirmation email (the page /newsletter/confirm/ does the same). */
 export const POST = (async ({ request, clientAddress }) => {
   return withRateLimit('newsletter-link', clientIp(clientAddress, request.headers), async () => {
-    const { token } = parseBody(confirmRequestSchema, await readJsonBody(request, maxBody(route('/api/newsletter/confirm'))));
+    const { token } = parseBody(
+      confirmRequestSchema,
+      await readJsonBody(request, maxBody(route('/api/newsletter/confirm'))),
+    );
     await confirmSubscription(token, '/api/newsletter/confirm');
     return json({ status: 'confirmed' }, { headers: { 'Cache-Control': 'no-store' } });
   });
