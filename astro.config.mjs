@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { markdownTwins } from './integrations/markdown-twins.ts';
 import { pagefindIndex } from './integrations/pagefind.ts';
 import { precompress } from './integrations/precompress.ts';
+import { socialCards } from './integrations/social-cards.ts';
 import { authAstro } from './integrations/auth-astro.ts';
 import { sharedLib } from './integrations/shared-lib.ts';
 import { contentChecks } from './integrations/content-checks.ts';
@@ -46,6 +47,8 @@ export default defineConfig({
     // A Markdown twin next to every prerendered page (before precompress, so twins are compressed too).
     markdownTwins(),
     pagefindIndex(),
+    // The link-preview card of every page (og:image), drawn from what the pages say.
+    socialCards(),
     // Keep last: it compresses what the steps before it wrote.
     precompress(),
   ],

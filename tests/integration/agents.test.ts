@@ -111,6 +111,34 @@ describe('link previews (Open Graph)', () => {
       expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+"`));
     expect(html).toContain(`<meta property="og:type" content="${type}"`);
     expect(html).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+${path.replace(/\//g, '\\/')}"`));
-    expect(html).toContain('<meta name="twitter:card" content="summary"');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+  });
+
+  /** The og:image of `path`, checked as a chat app reads it: a 1200×630 PNG with its size and alt text declared. */
+  const card = async (path: string) => {
+    const html = await (await get(path)).text();
+    const meta = (property: string) => html.match(new RegExp(`<meta property="${property}" content="([^"]*)"`))?.[1];
+    expect(meta('og:image:width')).toBe('1200');
+    expect(meta('og:image:height')).toBe('630');
+    expect(meta('og:image:type')).toBe('image/png');
+    const image = await fetch(`${server.url}${new URL(meta('og:image')!).pathname}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await image.arrayBuffer());
+    // The PNG signature, then IHDR: width and height as big-endian 32-bit numbers.
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    return { path: new URL(meta('og:image')!).pathname, alt: meta('og:image:alt')! };
+  };
+
+  it('gives every page a card of its own, named by what it shows, with the kind and title as its alt text', async () => {
+    const course = await card('/courses/bib201/');
+    expect(course.path).toMatch(/^\/og\/courses-bib201\.[0-9a-f]{12}\.png$/);
+    expect(course.alt).toBe('Course: BIB201: Biblical Greek I, Northgate Institute of Theology');
+    const program = await card('/programs/master-of-divinity/');
+    expect(program.alt).toMatch(/^Program: /);
+    expect(program.path).not.toBe(course.path);
+    // A page rendered per request shares the site's card: nothing is drawn at request time.
+    expect((await card('/events/')).path).toBe('/og/site.png');
   });
 });
