@@ -6,22 +6,13 @@
 import { z } from 'zod';
 import { eventKinds, keyDateKinds } from './calendar.ts';
 import { deliveryModes, departmentIds, termIds } from './content.ts';
+import { intParam } from './search.ts';
 
 export const courseLevels = ['introductory', 'intermediate', 'advanced', 'graduate'] as const;
 
 /** The deepest `offset` a course listing may ask for: the catalog is small, so this is only a bound. */
 export const COURSES_MAX_OFFSET = 1000;
 
-const intParam = (min: number, max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^[0-9]{1,9}$/, 'Expected a whole number')
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(min).max(max));
 const listOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 const booleanParam = z
   .union([z.boolean(), z.enum(['true', 'false'], { error: 'Expected true or false' }).transform((v) => v === 'true')])

@@ -8,7 +8,7 @@ export type PageType = (typeof pageTypes)[number];
 export const SEARCH_MAX_OFFSET = 1000;
 
 /** An integer query parameter: digits only, so "1e3", "2.5" and " 3" are refused rather than coerced. */
-const intParam = (min: number, max: number) =>
+export const intParam = (min: number, max: number) =>
   z
     .union([
       z.number(),

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../schemas/api-error.ts';
 import type { RateLimitPolicy } from '../limits/policies.ts';
+import { acceptedSchema } from '../../schemas/insights.ts';
 
 /** The body cap of every route without its own `bodyLimit`: routes that take no body. */
 export const DEFAULT_BODY_LIMIT = 1024;
@@ -38,6 +39,14 @@ export interface ErrorAnswer {
   codes: ErrorCode[];
   headers?: ResponseHeaders;
 }
+
+/** What the insights routes (a search click, chat feedback) answer: counted in memory, written within seconds. */
+export const insightAccepted: Answer = {
+  description: 'Accepted; written to the store within seconds',
+  headers: rateLimitHeaders,
+  schema: acceptedSchema,
+  example: { status: 'accepted' },
+};
 
 /** The answers every rate-limited POST route shares; each carries the rate-limit headers. */
 export const postErrors = {

@@ -47,6 +47,18 @@ export interface InsightReport {
 const DAY_MS = 86_400_000;
 
 /** The days of the period, oldest first, each with its totals (zero where nothing was recorded). */
+/** A day's (or a period's) counts before anything is counted. */
+const noCounts = () => ({
+  searches: 0,
+  noResults: 0,
+  clicks: 0,
+  questions: 0,
+  noSource: 0,
+  declined: 0,
+  thumbsUp: 0,
+  thumbsDown: 0,
+});
+
 async function trendOf(
   store: SubmissionStore,
   from: string,
@@ -55,17 +67,7 @@ async function trendOf(
   const { queries, feedback } = await store.insightDays(from);
   const byDay = new Map<string, TrendDay>();
   for (let t = Date.parse(`${from}T00:00:00Z`); dayOf(t) <= to; t += DAY_MS) {
-    byDay.set(dayOf(t), {
-      day: dayOf(t),
-      searches: 0,
-      noResults: 0,
-      clicks: 0,
-      questions: 0,
-      noSource: 0,
-      declined: 0,
-      thumbsUp: 0,
-      thumbsDown: 0,
-    });
+    byDay.set(dayOf(t), { day: dayOf(t), ...noCounts() });
   }
   let clickRankSum = 0;
   for (const q of queries) {
@@ -100,16 +102,7 @@ export async function insightReport(store: SubmissionStore, days: Period, now = 
     store.thumbsDown(from, PAGE_ROWS),
     trendOf(store, from, to),
   ]);
-  const totals = {
-    searches: 0,
-    noResults: 0,
-    clicks: 0,
-    questions: 0,
-    noSource: 0,
-    declined: 0,
-    thumbsUp: 0,
-    thumbsDown: 0,
-  };
+  const totals = noCounts();
   for (const day of trend) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += day[key];
   const report: InsightReport = { days, from, to, top, noResults, noClicks, unanswered, thumbsDown, trend, totals };
   if (totals.clicks > 0) report.meanClickRank = clickRankSum / totals.clicks;

@@ -1,8 +1,8 @@
 /** The chat: a streamed answer from the site's pages. */
 import { chatRequestSchema } from '../../../schemas/chat.ts';
-import { acceptedSchema, chatFeedbackSchema } from '../../../schemas/insights.ts';
+import { chatFeedbackSchema } from '../../../schemas/insights.ts';
 import { policyText, rateLimitPolicies } from '../../limits/policies.ts';
-import { kib, postErrors, rateLimitHeaders, type Route } from '../route.ts';
+import { kib, postErrors, rateLimitHeaders, type Route, insightAccepted } from '../route.ts';
 
 const chatLimit = rateLimitPolicies.chat;
 const insightsLimit = rateLimitPolicies.insights;
@@ -91,12 +91,7 @@ export const chatRoutes: Route[] = [
           },
         },
         responses: {
-          202: {
-            description: 'Accepted; written to the store within seconds',
-            headers: rateLimitHeaders,
-            schema: acceptedSchema,
-            example: { status: 'accepted' },
-          },
+          202: insightAccepted,
           400: {
             description: 'The body is not valid JSON or not feedback',
             codes: ['INVALID_BODY'],

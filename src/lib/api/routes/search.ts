@@ -1,8 +1,8 @@
 /** Full-text search over the site's pages. */
 import { searchQuerySchema, searchResponseSchema } from '../../../schemas/search.ts';
 import { policyText, rateLimitPolicies } from '../../limits/policies.ts';
-import { searchClickSchema, acceptedSchema } from '../../../schemas/insights.ts';
-import { GET_HEAD, postErrors, rateLimitHeaders, retryAfter, type Route } from '../route.ts';
+import { searchClickSchema } from '../../../schemas/insights.ts';
+import { GET_HEAD, postErrors, rateLimitHeaders, retryAfter, type Route, insightAccepted } from '../route.ts';
 
 const searchLimit = rateLimitPolicies.search;
 const insightsLimit = rateLimitPolicies.insights;
@@ -76,12 +76,7 @@ export const searchRoutes: Route[] = [
           `counted; nothing about the visitor is kept. With INSIGHTS=off the click is accepted and dropped. ${policyText(insightsLimit)}`,
         request: { schema: searchClickSchema, example: { query: 'greek', rank: 1 } },
         responses: {
-          202: {
-            description: 'Accepted; written to the store within seconds',
-            headers: rateLimitHeaders,
-            schema: acceptedSchema,
-            example: { status: 'accepted' },
-          },
+          202: insightAccepted,
           400: {
             description: 'The body is not valid JSON or not a click',
             codes: ['INVALID_BODY'],
