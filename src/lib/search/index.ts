@@ -30,6 +30,7 @@ import { rewriteQuery } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
+import { readWarmAnswers } from './warm-answers.ts';
 import { gaugeSources, searchCache } from '../metrics/index.ts';
 
 export { parseSearchParams } from './params.ts';
@@ -95,24 +96,48 @@ async function cached(
   { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean },
 ): Promise<Answer> {
   signal?.throwIfAborted();
-  const config = getConfig();
-  cache ??= createAnswerCache(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024) ?? null;
-  const key = `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}`;
-  const hit = cache?.get(key);
-  if (cache) searchCache.inc({ result: hit ? 'hit' : 'miss' });
+  const answers = answerCache();
+  const key = cacheKey(query);
+  const hit = answers?.get(key);
+  if (answers) searchCache.inc({ result: hit ? 'hit' : 'miss' });
   if (hit) return hit;
   let flight = inFlight.get(key);
   if (!flight && beforeMiss) {
     // Joining a search already on its way costs no worker, so only a caller that starts one is counted.
     await beforeMiss();
     signal?.throwIfAborted(); // the client may have gone while it was counted
-    const late = cache?.get(key);
+    const late = answers?.get(key);
     if (late) return late;
     flight = inFlight.get(key);
   }
   flight ??= startFlight(key, query, background);
   return waitFor(flight, signal);
 }
+
+/** The answer cache's key of a query: its filter, window and rewritten words (what the workers search). */
+const cacheKey = (query: RawQuery) =>
+  `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}`;
+
+/**
+ * The answer cache, built on first use with the answers the build computed for this index (warm-answers.ts), so a
+ * new server does not make its first visitors wait for the costliest searches. Null when SEARCH_CACHE_SIZE=0.
+ */
+function answerCache(): LRUCache<string, Answer> | null {
+  if (cache !== undefined) return cache;
+  const config = getConfig();
+  cache = createAnswerCache(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024) ?? null;
+  if (!cache) return cache;
+  // At most half the cache, leaving room for visitors' own answers; the file lists the costliest first, and they are
+  // set last so they are the last of them forgotten.
+  for (const [key, answer] of readWarmAnswers(bundleDir())
+    .slice(0, config.SEARCH_CACHE_SIZE >> 1)
+    .reverse())
+    cache.set(key, answer);
+  return cache;
+}
+
+/** Every answer in the cache, most recently used first (scripts/warm-answers.ts ships them with the bundle). */
+export const cachedAnswers = (): [string, Answer][] => [...(answerCache()?.entries() ?? [])];
 
 function startFlight(key: string, query: Query, background: boolean): Flight {
   const current = cache;
@@ -218,6 +243,7 @@ let indexLoaded: Promise<void> | undefined;
  * pool; once it has succeeded it stays true (a replaced worker loads the same files); a failure is retried next call.
  */
 export function searchIndexLoaded(): Promise<void> {
+  answerCache(); // the build's answers are in the cache before the instance says it is ready
   indexLoaded ??= getPool().everyWorker({ q: 'a', limit: 1, offset: 0 });
   indexLoaded.catch(() => {
     indexLoaded = undefined;
