@@ -2,6 +2,8 @@
  * The answers the build ships with the search bundle (src/lib/search/warm-answers.ts): written for the site's own
  * index, in the answer cache of a new server before /readyz says ready, and the answers a worker gives.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readWarmAnswers } from '../../src/lib/search/warm-answers.ts';
@@ -42,6 +44,38 @@ describe('shipped search answers', () => {
       expect(shipped).toEqual(computed);
     } finally {
       await uncached.stop();
+    }
+  });
+});
+
+describe('the most searched queries', () => {
+  it('are answered by a new instance of a running site before /readyz says ready', async () => {
+    const DATA_DIR = mkdtempSync(join(tmpdir(), 'warm-searched-'));
+    const env = { DATA_DIR, SEARCH_WORKERS: '1', RATE_LIMIT_DISABLED: '1' };
+    // Yesterday's instance: visitors searched (not head words of the site, so not among the shipped answers).
+    const first = await startServer(env);
+    for (const q of ['pastoral care', 'Hebrew', 'pastoral care'])
+      expect((await fetch(`${first.url}/api/search?q=${encodeURIComponent(q)}`)).status).toBe(200);
+    await first.stop(); // counts are written at shutdown
+
+    const next = await startServer(env);
+    try {
+      expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
+      const misses = () => sample(next.url, /^search_cache_lookups_total\{result="miss"/);
+      const warmed = await misses(); // warming looks the cache up too
+      expect(warmed).toBeGreaterThanOrEqual(2 * 5); // two queries, alone and with each of the four types
+      for (const query of ['q=pastoral+care', 'q=hebrew&type=course', 'q=Pastoral%20care&type=handbook'])
+        expect((await fetch(`${next.url}/api/search?${query}`)).status).toBe(200);
+      expect(await misses()).toBe(warmed);
+      expect((await fetch(`${next.url}/api/search?q=chaplaincy`)).status).toBe(200); // never searched: a miss
+      expect(await misses()).toBe(warmed + 1);
+      expect(
+        await next.waitForLog((l) => l.msg === 'search: answered the most searched queries before ready'),
+      ).toMatchObject({
+        searches: 10,
+      });
+    } finally {
+      await next.stop();
     }
   });
 });

@@ -31,6 +31,10 @@ import { vocabularyOf } from './vocabulary.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 import { readWarmAnswers } from './warm-answers.ts';
+import { MOST_SEARCHED, SEARCHED_DAYS, warmMostSearched } from './warm-searched.ts';
+import { getStore } from '../store/index.ts';
+import { firstKeptDay } from '../insights/retention.ts';
+import { log } from '../log.ts';
 import { gaugeSources, searchCache } from '../metrics/index.ts';
 
 export { parseSearchParams } from './params.ts';
@@ -54,6 +58,8 @@ export interface SearchOptions {
   signal?: AbortSignal;
   /** Runs before a search the cache cannot answer goes to the workers (the per-client limit); throws to refuse it. */
   beforeMiss?: () => Promise<unknown>;
+  /** Warming: a miss waits until no visitor's search is waiting for a worker. */
+  background?: boolean;
 }
 
 /** Seconds a client should wait after SEARCH_UNAVAILABLE: a full queue drains in well under a second. */
@@ -91,10 +97,7 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
 }
 
 /** The cached answer, or one search shared by everyone asking the same while it runs. */
-async function cached(
-  query: Query,
-  { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean },
-): Promise<Answer> {
+async function cached(query: Query, { signal, beforeMiss, background = false }: SearchOptions): Promise<Answer> {
   signal?.throwIfAborted();
   const answers = answerCache();
   const key = cacheKey(query);
@@ -244,11 +247,29 @@ let indexLoaded: Promise<void> | undefined;
  */
 export function searchIndexLoaded(): Promise<void> {
   answerCache(); // the build's answers are in the cache before the instance says it is ready
-  indexLoaded ??= getPool().everyWorker({ q: 'a', limit: 1, offset: 0 });
+  indexLoaded ??= getPool()
+    .everyWorker({ q: 'a', limit: 1, offset: 0 })
+    .then(() => warmSearched());
   indexLoaded.catch(() => {
     indexLoaded = undefined;
   });
   return indexLoaded;
+}
+
+/**
+ * What visitors searched most lately (the insights' counts, kept by every instance's store), answered into the cache
+ * before the instance says it is ready (warm-searched.ts); nothing when the cache or the insights are off.
+ */
+async function warmSearched(): Promise<void> {
+  const config = getConfig();
+  if (config.SEARCH_CACHE_SIZE === 0 || config.INSIGHTS === 'off') return;
+  const from = firstKeptDay(SEARCHED_DAYS);
+  const ran = await warmMostSearched(
+    async () => (await getStore().insightList('top', from, MOST_SEARCHED)).map((row) => row.text),
+    (q, type) => search({ q, type }, { background: true }),
+    { parallel: getPool().size },
+  );
+  if (ran > 0) log.info({ searches: ran }, 'search: answered the most searched queries before ready');
 }
 
 /** CPU time the workers spent per query so far (ms), for benchmarks. */
