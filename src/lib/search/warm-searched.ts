@@ -5,7 +5,7 @@ export const MOST_SEARCHED = 100;
 /** Over how many days (the insights' counts, by UTC day) "most searched" is counted. */
 export const SEARCHED_DAYS = 7;
 /** The longest a new instance spends on them before it says it is ready anyway. */
-export const WARM_BUDGET_MS = 10_000;
+export const WARM_BUDGET_MS = 30_000;
 
 /**
  * Computes the answers of what visitors searched most (`mostSearched`: the insights' top queries, as typed) into the
