@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WARM_ANSWERS_FILE, bundleIdentity, headQueries, readWarmAnswers } from '../../src/lib/search/warm-answers.ts';
+import { WARM_ANSWERS_FILE, bundleIdentity, headWords, readWarmAnswers } from '../../src/lib/search/warm-answers.ts';
 
 const answer = {
   total: 1,
@@ -28,23 +28,18 @@ function bundle(entry: string, answers?: (dir: string) => unknown): string {
 }
 
 describe('shipped search answers', () => {
-  it('chooses the words on most pages, ties in word order, alone and with each page type', () => {
-    const queries = headQueries(
-      {
-        pages: 9,
-        words: [
-          ['zeta', 3],
-          ['greek', 5],
-          ['alpha', 3],
-          ['the', 9],
-        ],
-      },
-      3,
-    );
-    expect(queries.slice(0, 3)).toEqual([{ q: 'the' }, { q: 'greek' }, { q: 'alpha' }]);
-    expect(queries).toHaveLength(15);
-    expect(queries.filter((q) => q.type === 'course').map((q) => q.q)).toEqual(['the', 'greek', 'alpha']);
-    expect(new Set(queries.map((q) => q.type))).toEqual(new Set([undefined, 'course', 'program', 'handbook', 'page']));
+  it('chooses the words on most pages, ties in word order', () => {
+    const vocabulary = {
+      pages: 9,
+      words: [
+        ['zeta', 3],
+        ['greek', 5],
+        ['alpha', 3],
+        ['the', 9],
+      ] as [string, number][],
+    };
+    expect(headWords(vocabulary, 3)).toEqual(['the', 'greek', 'alpha']);
+    expect(headWords(vocabulary)).toEqual(['the', 'greek', 'alpha', 'zeta']);
   });
 
   it('reads the answers computed for this very index', () => {

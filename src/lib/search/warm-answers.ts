@@ -12,11 +12,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { pageTypes, searchResultSchema, type PageType } from '../../schemas/search.ts';
+import { searchResultSchema } from '../../schemas/search.ts';
 import type { Answer } from './answer-cache.ts';
 import type { VocabularyFile } from './vocabulary.ts';
 
 export const WARM_ANSWERS_FILE = 'warm-answers.json';
+
+/** The longest the build spends on them (the costliest, unfiltered, come first; the rest are left to the server). */
+export const BUILD_BUDGET_MS = 120_000;
 
 /**
  * Head words whose answers are shipped. With no filter and each of the four types that is 500 answers (about 2 MB
@@ -54,13 +57,12 @@ export function bundleIdentity(bundleDir: string): string {
     .slice(0, 16);
 }
 
-/** The queries to precompute: the `words` head words by pages (ties in word order), alone and with each type. */
-export function headQueries(vocabulary: VocabularyFile, words = HEAD_WORDS): { q: string; type?: PageType }[] {
-  const head = [...vocabulary.words]
+/** The words whose answers are precomputed: the `words` on most pages, most first (ties in word order). */
+export function headWords(vocabulary: VocabularyFile, words = HEAD_WORDS): string[] {
+  return [...vocabulary.words]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, words)
     .map(([word]) => word);
-  return [undefined, ...pageTypes].flatMap((type) => head.map((q) => (type ? { q, type } : { q })));
 }
 
 /**
