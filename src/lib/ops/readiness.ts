@@ -1,6 +1,7 @@
 /**
  * Readiness for load balancers (GET /readyz): can this instance serve now? Unlike /api/health (the process is up),
- * it asks the store (reachable, every migration applied) and the search (a worker has loaded the index). Nothing
+ * it asks the store (reachable, every migration applied) and the search (every worker has loaded the index, and the
+ * answer cache holds the shipped answers and those of the most searched queries: search/index.ts). Nothing
  * is cached but the search's first success, so an instance becomes ready again by itself when PostgreSQL returns.
  */
 import { getStore } from '../store/index.ts';

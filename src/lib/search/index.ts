@@ -2,7 +2,9 @@
  * Site search over the Pagefind index built with the site (dist/client/pagefind). Used by GET /api/search, chat
  * retrieval and the MCP `search_site` tool. The first call starts a pool of worker threads (each loads the index
  * once) and, with SEARCH_WARM=on, warms the cache with the terms on most pages in the background (warm.ts); answers are kept
- * in a bounded LRU cache and identical queries in flight share one search.
+ * in a bounded LRU cache and identical queries in flight share one search. The cache starts with the answers the
+ * build shipped (warm-answers.ts), and searchIndexLoaded() (what /readyz waits for) adds those of the queries visitors
+ * searched most lately (warm-searched.ts).
  *
  * What a cache miss costs is bounded: callers pass `beforeMiss` (the per-client limit) and the request's `signal`;
  * the pool's queue is bounded (SEARCH_QUEUE_MAX), and a search every waiting caller has given up on is dropped
