@@ -59,6 +59,24 @@ describe('retrievePages', () => {
     expect(pages[0]!.url).toBe('/refunds/');
   });
 
+  it('puts a page whose alias the question holds above pages that only mention its words, whatever its kind', async () => {
+    const accessibility: FoundPage = {
+      ...page('accessibility'),
+      title: 'Accessibility',
+      aliases: ['accessibility statement'],
+    };
+    const lists: Record<string, FoundPage[]> = {
+      statement: [page('history-ma'), page('entry-requirements')],
+      accessibility: [page('entry-requirements'), accessibility],
+    };
+    const search: SearchFn = async ({ q }) => ({ results: lists[q] ?? [] });
+    expect((await retrievePages('accessibility statement', search, 3))[0]!.url).toBe('/accessibility/');
+    // Without the alias, the page that both words find wins.
+    const plain = { ...lists, accessibility: [page('entry-requirements'), page('accessibility')] };
+    const without: SearchFn = async ({ q }) => ({ results: plain[q] ?? [] });
+    expect((await retrievePages('accessibility statement', without, 3))[0]!.url).toBe('/entry-requirements/');
+  });
+
   it('still answers when one query fails, and asks nothing for small talk', async () => {
     const search = fakeSearch({ greek: ['bib201'] });
     const failing: SearchFn = async (input) => {

@@ -104,4 +104,42 @@ describe('intent', () => {
       '/programs/',
     ]);
   });
+
+  it('puts a page first when the query names one of its aliases, or holds one of two words or more whole', () => {
+    const answer = {
+      total: 3,
+      results: [
+        hit('/programs/', 'Our programs'),
+        hit('/handbook/online-learning/', 'Online learning'),
+        { ...hit('/programs/master-of-divinity/', 'Master of Divinity'), aliases: ['MDiv', 'M Div'] },
+      ],
+    };
+    expect(intentFirst(answer, ['mdiv']).results[0].url).toBe('/programs/master-of-divinity/');
+    const leave = { ...hit('/handbook/leave-of-absence/', 'Leave of absence'), aliases: ['pause my studies'] };
+    const pause = { total: 2, results: [hit('/handbook/library/', 'Library'), leave] };
+    // The alias's stop words are left out as the query's are: "pause my studies" is "pause studies".
+    expect(intentFirst(pause, ['pause', 'studies', 'year']).results[0].url).toBe('/handbook/leave-of-absence/');
+  });
+
+  it('leaves a one-word alias among other words, and a short one, to the ranking', () => {
+    const contact = { ...hit('/contact/', 'Contact us'), aliases: ['campus'] };
+    const housing = { total: 2, results: [hit('/courses/min320/', 'Ministry Placement'), contact] };
+    expect(intentFirst(housing, ['campus', 'housing']).results[0].url).toBe('/courses/min320/');
+    const master = { ...hit('/programs/master-of-arts-church-history/', 'Master of Arts in Church History') };
+    const ma = { total: 2, results: [hit('/handbook/grading/', 'Grading'), { ...master, aliases: ['MA'] }] };
+    expect(intentFirst(ma, ['pass', 'marks']).results[0].url).toBe('/handbook/grading/');
+  });
+
+  it('puts a page whose keyword phrase the query holds whole above the other matches, below a named page', () => {
+    const support = {
+      ...hit('/handbook/learning-support/', 'Learning support'),
+      keywords: ['essay writing', 'dyslexia'],
+    };
+    const answer = { total: 3, results: [hit('/courses/the101/', 'Introduction to Theology'), support] };
+    expect(intentFirst(answer, ['essay', 'writing']).results[0].url).toBe('/handbook/learning-support/');
+    // One keyword word is only weight in the index, not a tier.
+    expect(intentFirst(answer, ['dyslexia']).results[0].url).toBe('/courses/the101/');
+    const named = { total: 2, results: [support, hit('/courses/eng101/', 'Essay Writing')] };
+    expect(intentFirst(named, ['essay', 'writing']).results[0].url).toBe('/courses/eng101/');
+  });
 });

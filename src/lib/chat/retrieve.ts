@@ -16,6 +16,8 @@ export interface FoundPage {
   url: string;
   markdownUrl: string;
   type?: string;
+  /** Other names the editors gave the page (front matter `aliases`). */
+  aliases?: string[];
 }
 /** The slice of the search module retrieval needs (src/lib/search: `search`). */
 export type SearchFn = (
@@ -89,9 +91,13 @@ export async function retrievePages(
     .map(stem);
   for (const entry of scores.values()) {
     // Listings (the home page, the course and program lists: type "page") name every topic in passing.
-    if (!TITLED.has(entry.page.type ?? '')) continue;
-    const title = new Set(wordsOf(entry.page.title).map(stem));
-    entry.score += (TITLE_WEIGHT * asked.filter((w) => title.has(w)).length) / (RRF_K + 1);
+    if (TITLED.has(entry.page.type ?? '')) {
+      const title = new Set(wordsOf(entry.page.title).map(stem));
+      entry.score += (TITLE_WEIGHT * asked.filter((w) => title.has(w)).length) / (RRF_K + 1);
+    }
+    // An alias is a name an editor gave the page, on any kind of page: asked whole, it counts as its words in a title.
+    entry.score +=
+      (TITLE_WEIGHT * Math.max(0, ...(entry.page.aliases ?? []).map((a) => aliasHeld(a, asked)))) / (RRF_K + 1);
   }
   return [...scores.values()]
     .sort((a, b) => b.score - a.score)
@@ -101,6 +107,12 @@ export async function retrievePages(
 
 /** Crude stem, enough to match "pastor" with "Pastoral" and "refund" with "Refunds" in titles. */
 const stem = (word: string) => word.slice(0, 6);
+
+/** How many words of the alias the question holds, when it holds all of them (stop words aside); else 0. */
+function aliasHeld(alias: string, asked: string[]): number {
+  const named = [...new Set(keywords(alias, 12).map(stem))];
+  return named.length > 0 && named.every((w) => asked.includes(w)) ? named.length : 0;
+}
 
 /** A question that leans on what came before: it points back ("it", "that one") or says little of its own. */
 const POINTS_BACK = /\b(?:it|its|this|that|these|those|they|them|their|one|ones|there|same|above)\b/i;

@@ -206,6 +206,7 @@ async function runSearch(
       type: (pageTypes as readonly string[]).includes(r.type) ? (r.type as PageType) : 'page',
       excerpt: sanitizeExcerpt(r.excerpt),
       markdownUrl: markdownUrl(r.url),
+      ...(r.aliases ? { aliases: r.aliases } : {}),
     })),
   };
 }

@@ -1,9 +1,15 @@
 /**
- * What a query is after, read from the first page of results: a page whose title names everything asked
- * ("accessibility statement" → "Accessibility", "greek ii" → "Biblical Greek II") is the page meant, and goes first;
- * an index page (the programs list) goes after the specific pages under it that the results also hold, as the
- * visitor asking for "bachelor degree" wants a bachelor's degree, not the list of every program.
+ * What a query is after, read from the first page of results, in tiers (each kept in Pagefind's order):
+ *  1. a page whose title or one of whose aliases (front matter `aliases`) names everything asked ("accessibility
+ *     statement" → "Accessibility", "greek ii" → "Biblical Greek II", "mdiv" → the Master of Divinity), or whose
+ *     alias the query holds whole;
+ *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds whole
+ *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;
+ *  3. the rest;
+ *  4. an index page (the programs list) after the specific pages under it that the results also hold, as the
+ *     visitor asking for "bachelor degree" wants a bachelor's degree, not the list of every program.
  */
+import { STOPWORDS } from '../chat/keywords.ts';
 import type { RawAnswer, RawHit } from './pool.ts';
 import { words as wordsOf } from './query-rewrite.ts';
 
@@ -17,12 +23,43 @@ function titleNames(title: string, asked: Set<string>): boolean {
   return [...asked].every((w) => titled.has(w)) || [...titled].every((w) => asked.has(w) || w.length <= 2);
 }
 
-/** The results reordered: pages named by their titles first, index pages after their specific pages; otherwise as ranked. */
+/**
+ * An editor's name or phrase, as the stems a query must hold to say it: its stop words are left out, as the search
+ * leaves them out of the query ("where is the campus" is "campus"), but no other word is, as a title's short words
+ * are: the alias "MA" must not name every query.
+ */
+function phraseStems(phrase: string): Set<string> {
+  const all = wordsOf(phrase);
+  const content = all.filter((w) => !STOPWORDS.has(w));
+  return new Set((content.length > 0 ? content : all).map(stem));
+}
+const holdsAll = (outer: Set<string>, inner: Set<string>) => inner.size > 0 && [...inner].every((w) => outer.has(w));
+
+/**
+ * True when everything asked is in the alias, or the query holds an alias of two words or more whole. A one-word
+ * alias held among other words is left to the index's weight: "campus" in "campus housing" is not the contact page.
+ */
+const aliasNames = (alias: string, asked: Set<string>) => {
+  const named = phraseStems(alias);
+  return holdsAll(named, asked) || (named.size >= 2 && holdsAll(asked, named));
+};
+
+/** True when the query holds a keyword phrase of two words or more, whole (one word is only weight in the index). */
+const keywordHeld = (keyword: string, asked: Set<string>) => {
+  const phrase = phraseStems(keyword);
+  return phrase.size >= 2 && holdsAll(asked, phrase);
+};
+
+/** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
   const asked = new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem));
   const urls = answer.results.map((r) => r.url);
   const isIndex = (hit: RawHit) => urls.some((u) => u !== hit.url && u.startsWith(hit.url));
-  const tier = (hit: RawHit) => (titleNames(hit.title, asked) ? 0 : isIndex(hit) ? 2 : 1);
+  const tier = (hit: RawHit) => {
+    if (titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked))) return 0;
+    if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return 1;
+    return isIndex(hit) ? 3 : 2;
+  };
   const results = answer.results
     .map((hit, rank) => ({ hit, rank, tier: tier(hit) }))
     .sort((a, b) => a.tier - b.tier || a.rank - b.rank)
