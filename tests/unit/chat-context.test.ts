@@ -72,7 +72,10 @@ describe('retrievePages', () => {
     const search: SearchFn = async ({ q }) => ({ results: lists[q] ?? [] });
     expect((await retrievePages('accessibility statement', search, 3))[0]!.url).toBe('/accessibility/');
     // Without the alias, the page that both words find wins.
-    const plain = { ...lists, accessibility: [page('entry-requirements'), page('accessibility')] };
+    const plain: Record<string, FoundPage[]> = {
+      ...lists,
+      accessibility: [page('entry-requirements'), page('accessibility')],
+    };
     const without: SearchFn = async ({ q }) => ({ results: plain[q] ?? [] });
     expect((await retrievePages('accessibility statement', without, 3))[0]!.url).toBe('/entry-requirements/');
   });

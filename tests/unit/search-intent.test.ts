@@ -119,6 +119,13 @@ describe('intent', () => {
     const pause = { total: 2, results: [hit('/handbook/library/', 'Library'), leave] };
     // The alias's stop words are left out as the query's are: "pause my studies" is "pause studies".
     expect(intentFirst(pause, ['pause', 'studies', 'year']).results[0].url).toBe('/handbook/leave-of-absence/');
+    // Held as a phrase, in its order: "placement tests work" does not say "work placement".
+    const careers = { ...hit('/handbook/careers-and-placements/', 'Careers'), aliases: ['work placement'] };
+    const tests = { total: 2, results: [hit('/handbook/language-placement/', 'Language tests'), careers] };
+    expect(intentFirst(tests, ['hebrew', 'placement', 'tests', 'work']).results[0].url).toBe(
+      '/handbook/language-placement/',
+    );
+    expect(intentFirst(tests, ['find', 'work', 'placement']).results[0].url).toBe('/handbook/careers-and-placements/');
   });
 
   it('leaves a one-word alias among other words, and a short one, to the ranking', () => {

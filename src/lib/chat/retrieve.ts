@@ -8,6 +8,7 @@
  * it in passing.
  */
 import { log } from '../log.ts';
+import { holdsPhrase } from '../search/intent.ts';
 import { rewriteQuery, words as wordsOf } from '../search/query-rewrite.ts';
 import { keywords } from './keywords.ts';
 
@@ -108,10 +109,10 @@ export async function retrievePages(
 /** Crude stem, enough to match "pastor" with "Pastoral" and "refund" with "Refunds" in titles. */
 const stem = (word: string) => word.slice(0, 6);
 
-/** How many words of the alias the question holds, when it holds all of them (stop words aside); else 0. */
+/** How many words the alias has, when the question holds it as a phrase (stop words aside: "pause my studies"); else 0. */
 function aliasHeld(alias: string, asked: string[]): number {
-  const named = [...new Set(keywords(alias, 12).map(stem))];
-  return named.length > 0 && named.every((w) => asked.includes(w)) ? named.length : 0;
+  const named = keywords(alias, 12).map(stem);
+  return holdsPhrase(asked, named) ? named.length : 0;
 }
 
 /** A question that leans on what came before: it points back ("it", "that one") or says little of its own. */

@@ -2,8 +2,8 @@
  * What a query is after, read from the first page of results, in tiers (each kept in Pagefind's order):
  *  1. a page whose title or one of whose aliases (front matter `aliases`) names everything asked ("accessibility
  *     statement" → "Accessibility", "greek ii" → "Biblical Greek II", "mdiv" → the Master of Divinity), or whose
- *     alias the query holds whole;
- *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds whole
+ *     alias of two words or more the query holds as a phrase;
+ *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
  *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;
  *  3. the rest;
  *  4. an index page (the programs list) after the specific pages under it that the results also hold, as the
@@ -17,10 +17,10 @@ import { words as wordsOf } from './query-rewrite.ts';
 const stem = (word: string) => word.slice(0, 6);
 
 /** True when every word asked is in the title, or the whole title is in what was asked. */
-function titleNames(title: string, asked: Set<string>): boolean {
+function titleNames(title: string, asked: string[]): boolean {
   const titled = new Set(wordsOf(title).map(stem));
-  if (asked.size === 0 || titled.size === 0) return false;
-  return [...asked].every((w) => titled.has(w)) || [...titled].every((w) => asked.has(w) || w.length <= 2);
+  if (asked.length === 0 || titled.size === 0) return false;
+  return asked.every((w) => titled.has(w)) || [...titled].every((w) => asked.includes(w) || w.length <= 2);
 }
 
 /**
@@ -28,31 +28,35 @@ function titleNames(title: string, asked: Set<string>): boolean {
  * leaves them out of the query ("where is the campus" is "campus"), but no other word is, as a title's short words
  * are: the alias "MA" must not name every query.
  */
-function phraseStems(phrase: string): Set<string> {
+function phraseStems(phrase: string): string[] {
   const all = wordsOf(phrase);
   const content = all.filter((w) => !STOPWORDS.has(w));
-  return new Set((content.length > 0 ? content : all).map(stem));
+  return (content.length > 0 ? content : all).map(stem);
 }
-const holdsAll = (outer: Set<string>, inner: Set<string>) => inner.size > 0 && [...inner].every((w) => outer.has(w));
+const holdsAll = (outer: string[], inner: string[]) => inner.length > 0 && inner.every((w) => outer.includes(w));
+/** True when `phrase` is in `query` as written, word after word: "work placement", not "placement tests work". */
+export const holdsPhrase = (query: string[], phrase: string[]) =>
+  phrase.length > 0 && query.some((_, start) => phrase.every((w, k) => query[start + k] === w));
 
 /**
- * True when everything asked is in the alias, or the query holds an alias of two words or more whole. A one-word
- * alias held among other words is left to the index's weight: "campus" in "campus housing" is not the contact page.
+ * True when everything asked is in the alias, or the query holds an alias of two words or more as a phrase. A
+ * one-word alias held among other words is left to the index's weight: "campus" in "campus housing" is not the
+ * contact page.
  */
-const aliasNames = (alias: string, asked: Set<string>) => {
+const aliasNames = (alias: string, asked: string[]) => {
   const named = phraseStems(alias);
-  return holdsAll(named, asked) || (named.size >= 2 && holdsAll(asked, named));
+  return holdsAll(named, asked) || (named.length >= 2 && holdsPhrase(asked, named));
 };
 
-/** True when the query holds a keyword phrase of two words or more, whole (one word is only weight in the index). */
-const keywordHeld = (keyword: string, asked: Set<string>) => {
+/** True when the query holds a keyword phrase of two words or more (one word is only weight in the index). */
+const keywordHeld = (keyword: string, asked: string[]) => {
   const phrase = phraseStems(keyword);
-  return phrase.size >= 2 && holdsAll(asked, phrase);
+  return phrase.length >= 2 && holdsPhrase(asked, phrase);
 };
 
 /** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
-  const asked = new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem));
+  const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
   const urls = answer.results.map((r) => r.url);
   const isIndex = (hit: RawHit) => urls.some((u) => u !== hit.url && u.startsWith(hit.url));
   const tier = (hit: RawHit) => {

@@ -8,6 +8,7 @@
 import { feedbackControl } from './feedback.ts';
 import { applyChunk, loadConversation, newId, requestBody, saveConversation, type Turn } from './conversation.ts';
 import { askChat, ChatHttpError } from './read-ui-stream.ts';
+import { sourceHref } from './answer-links.ts';
 
 const root = document.querySelector<HTMLElement>('[data-chat]');
 if (root) setUp(root);
@@ -215,7 +216,7 @@ function updateTurn(li: HTMLElement, turn: Turn) {
     sources.replaceChildren(
       ...turn.sources.map((s) => {
         const item = document.createElement('li');
-        item.append(link(new URL(s.url, location.href).pathname, s.title));
+        item.append(link(sourceHref(s, location.href), s.title));
         return item;
       }),
     );
