@@ -25,6 +25,9 @@ function fakeSearch(index: Record<string, string[]>): SearchFn & { queries: stri
 describe('keywords', () => {
   it('keeps the content words of a question', () => {
     expect(keywords('Can I take Greek online, and what do I need first?')).toEqual(['greek', 'online']);
+    // The frame of a question about the site says how it is asked, not what about.
+    expect(keywords('Which page explains how to apply?')).toEqual(['apply']);
+    expect(keywords('What happens if I miss an exam?')).toEqual(['miss', 'exam']);
     expect(keywords("What's the refund policy for the institute's courses?")).toEqual([
       'refund',
       'policy',
