@@ -149,4 +149,29 @@ describe('intent', () => {
     const named = { total: 2, results: [support, hit('/courses/eng101/', 'Essay Writing')] };
     expect(intentFirst(named, ['essay', 'writing']).results[0].url).toBe('/courses/eng101/');
   });
+
+  it('lists the courses a query names in entry order (level, then number in a series) unless it names a level or number', () => {
+    const course = (code: string, title: string, level: string): RawHit => ({
+      ...hit(`/courses/${code}/`, `${code.toUpperCase()}: ${title}`),
+      level,
+    });
+    const answer = {
+      total: 4,
+      results: [
+        course('lan301', 'Greek Readings', 'advanced'),
+        hit('/handbook/language-placement/', 'Greek placement'),
+        course('bib202', 'Biblical Greek II', 'intermediate'),
+        course('bib201', 'Biblical Greek I', 'intermediate'),
+      ],
+    };
+    // The handbook page keeps its place; the courses take theirs in entry order.
+    expect(intentFirst(answer, ['greek']).results.map((r) => r.url)).toEqual([
+      '/courses/bib201/',
+      '/handbook/language-placement/',
+      '/courses/bib202/',
+      '/courses/lan301/',
+    ]);
+    expect(intentFirst(answer, ['greek', 'advanced']).results[0].url).toBe('/courses/lan301/');
+    expect(intentFirst(answer, ['greek', 'ii']).results[0].url).toBe('/courses/bib202/');
+  });
 });

@@ -128,7 +128,8 @@ const EARLIER_TURNS = 2;
  *    they are found again rather than trusted from the client's copy of the conversation);
  *  - the question searched together with the salient words of the earlier user turns ("greek … beginners").
  * A follow-up that points back or says little leans on the conversation; one that names its own subject leans on
- * itself, so changing the subject still works.
+ * itself, so changing the subject still works. One that points back and asks for what comes after gets the next
+ * course of the series the previous answer was about first, when retrieval found it.
  */
 export async function retrieveForConversation(
   userTurns: string[],
@@ -155,8 +156,38 @@ export async function retrieveForConversation(
       scores.set(page.url, entry);
     }),
   );
-  return [...scores.values()]
-    .sort((a, b) => b.score - a.score)
-    .slice(0, max)
-    .map((e) => e.page);
+  const ranked = [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.page);
+  // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
+  const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
+  return (step === undefined ? ranked : inSeriesFirst(ranked, cited, step)).slice(0, max);
+}
+
+/** A follow-up asking for what comes after ("what comes after the first one?", "is there a more advanced one?"). */
+const ONWARD = /\b(?:after|next|then|advanced|harder|higher|further|follow(?:s|ing)?|continue|second|later)\b/i;
+/** A follow-up asking where to start ("which one is for beginners?"). */
+const STARTING = /\b(?:beginners?|beginning|start(?:ing|er)?|introductory|intro|basics?|easiest|first)\b/i;
+const NUMERALS = ['i', 'ii', 'iii', 'iv', 'v'];
+
+/** A title as its series and its place in it: "BIB211: Biblical Hebrew I" → ["biblical hebrew", 0]; none without a numeral. */
+function seriesOf(title: string): [string, number] | undefined {
+  const words = wordsOf(title.replace(/^[A-Z]{2,4}\d{3}:\s*/, ''));
+  const place = NUMERALS.indexOf(words.at(-1) ?? '');
+  return place < 0 ? undefined : [words.slice(0, -1).join(' '), place];
+}
+
+/**
+ * The pages with one course of the conversation's series first: for the series of the first such page the previous
+ * answer cited, the course `step` places after the earliest of it cited: 1, the next ("Preaching II" after
+ * "Preaching I"); 0, that earliest one. Unchanged when retrieval did not find it.
+ */
+function inSeriesFirst(ranked: FoundPage[], cited: FoundPage[], step: 0 | 1): FoundPage[] {
+  const places = cited.map((p) => seriesOf(p.title)).filter((s) => s !== undefined);
+  if (places.length === 0) return ranked;
+  const name = places[0]![0];
+  const first = Math.min(...places.filter(([n]) => n === name).map(([, place]) => place));
+  const next = ranked.find((p) => {
+    const series = seriesOf(p.title);
+    return series !== undefined && series[0] === name && series[1] === first + step;
+  });
+  return next ? [next, ...ranked.filter((p) => p !== next)] : ranked;
 }

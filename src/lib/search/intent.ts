@@ -8,6 +8,9 @@
  *  3. the rest;
  *  4. an index page (the programs list) after the specific pages under it that the results also hold, as the
  *     visitor asking for "bachelor degree" wants a bachelor's degree, not the list of every program.
+ * Among the courses of the first tier, a query that names no level and no number asks where to start: they take
+ * their places in order of level, then of their number in a series ("Biblical Greek I" before "Biblical Greek II"
+ * before "Greek Readings", advanced), the other pages keeping theirs.
  */
 import { STOPWORDS } from '../chat/keywords.ts';
 import type { RawAnswer, RawHit } from './pool.ts';
@@ -54,6 +57,34 @@ const keywordHeld = (keyword: string, asked: string[]) => {
   return phrase.length >= 2 && holdsPhrase(asked, phrase);
 };
 
+const LEVELS = ['introductory', 'intermediate', 'advanced', 'graduate'];
+/** Words that name a level or a place in a series: the visitor said where to start. */
+const NAMES_A_START = new Set(
+  [
+    ...LEVELS,
+    ...['introduction', 'intro', 'beginner', 'beginners', 'basic', 'next', 'last', 'higher', 'further'],
+    ...['i', 'ii', 'iii', 'iv', 'one', 'two', 'three', 'four', 'first', 'second', 'third', 'fourth'],
+  ].map(stem),
+);
+const ROMAN = ['i', 'ii', 'iii', 'iv'];
+/** A course's place for a visitor starting out: its level, then its number in a series (a title ending in I, II…). */
+const entryOrder = (hit: RawHit) => {
+  const level = LEVELS.indexOf(hit.level ?? '');
+  const numeral = ROMAN.indexOf(wordsOf(hit.title).at(-1) ?? '');
+  return (level < 0 ? LEVELS.length : level) * 10 + (numeral < 0 ? 0 : numeral);
+};
+
+/** The courses among `hits` put in entry order, in the places courses held; other pages stay where they are. */
+function entryCoursesFirst(hits: RawHit[]): RawHit[] {
+  const courses = hits
+    .map((hit, rank) => ({ hit, rank }))
+    .filter((c) => c.hit.level !== undefined)
+    .sort((a, b) => entryOrder(a.hit) - entryOrder(b.hit) || a.rank - b.rank)
+    .map((c) => c.hit);
+  let next = 0;
+  return hits.map((hit) => (hit.level !== undefined ? courses[next++]! : hit));
+}
+
 /** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
   const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
@@ -64,9 +95,11 @@ export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
     if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return 1;
     return isIndex(hit) ? 3 : 2;
   };
-  const results = answer.results
+  const ranked = answer.results
     .map((hit, rank) => ({ hit, rank, tier: tier(hit) }))
-    .sort((a, b) => a.tier - b.tier || a.rank - b.rank)
-    .map((r) => r.hit);
-  return { ...answer, results };
+    .sort((a, b) => a.tier - b.tier || a.rank - b.rank);
+  const named = ranked.filter((r) => r.tier === 0).map((r) => r.hit);
+  const rest = ranked.filter((r) => r.tier !== 0).map((r) => r.hit);
+  const startsAnywhere = !asked.some((w) => NAMES_A_START.has(w)) && !words.some((w) => /^\d+$/.test(w));
+  return { ...answer, results: [...(startsAnywhere ? entryCoursesFirst(named) : named), ...rest] };
 }

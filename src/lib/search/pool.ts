@@ -17,6 +17,8 @@ export interface RawHit {
   aliases?: string[];
   /** The page's front matter `keywords` (Pagefind meta), when it has any: for ranking, not returned. */
   keywords?: string[];
+  /** A course's level (Pagefind meta): "introductory", "intermediate", "advanced" or "graduate". */
+  level?: string;
 }
 export interface RawAnswer {
   total: number;

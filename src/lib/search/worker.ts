@@ -60,7 +60,7 @@ interface PagefindInstance {
 interface PageData {
   url: string;
   excerpt?: string;
-  meta?: { title?: string; aliases?: string; keywords?: string };
+  meta?: { title?: string; aliases?: string; keywords?: string; level?: string };
   filters?: { type?: string[] };
 }
 
@@ -209,6 +209,7 @@ async function answer({ q, type, limit, offset }: RawQuery) {
           // Base.astro joins them with "|", which the content schema keeps out of an alias.
           ...(d.meta?.aliases ? { aliases: d.meta.aliases.split('|') } : {}),
           ...(d.meta?.keywords ? { keywords: d.meta.keywords.split('|') } : {}),
+          ...(d.meta?.level ? { level: d.meta.level } : {}),
         };
       }),
     );
