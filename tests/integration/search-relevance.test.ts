@@ -52,6 +52,11 @@ describe('search finds what a visitor means', () => {
     expect((await search('take a break from studies')).results[0]?.url).toBe('/handbook/leave-of-absence/');
   });
 
+  it('adds the pages holding most of the words when only a few hold them all, so the page a question names comes first', async () => {
+    // "happens" is a stop word; "miss" is not on the examinations page, and the few pages with both words are not it.
+    expect((await search('what happens if i miss an exam')).results[0]?.url).toBe('/handbook/examinations/');
+  });
+
   it('corrects a word the site does not use, and says what it searched (suggestion)', async () => {
     const answer = await search('theolgy');
     expect(answer.suggestion).toBe('theology');
@@ -60,7 +65,7 @@ describe('search finds what a visitor means', () => {
     expect(await search('greek')).not.toHaveProperty('suggestion');
   });
 
-  it("finds a program by its abbreviation (its aliases), with or without dots", async () => {
+  it('finds a program by its abbreviation (its aliases), with or without dots', async () => {
     expect((await search('MDiv')).results[0]?.url).toBe('/programs/master-of-divinity/');
     expect((await search('M.Div.')).results[0]?.url).toBe('/programs/master-of-divinity/');
     expect((await search('BTh')).results[0]?.url).toBe('/programs/bachelor-of-theology/');

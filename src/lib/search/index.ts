@@ -194,6 +194,8 @@ async function runSearch(
   let raw: RawAnswer = await run(query);
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
   if (raw.total === 0 && words.length > 1) raw = await rankPartial(query, words, run);
+  else if (raw.total < FEW_RESULTS && words.length > 1 && query.offset === 0)
+    raw = withPartial(raw, await rankPartial(query, words, run), query.limit);
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
@@ -209,6 +211,20 @@ async function runSearch(
       ...(r.aliases ? { aliases: r.aliases } : {}),
     })),
   };
+}
+
+/**
+ * Below this many pages holding every word, a question's own words are often what keeps its page out ("what happens
+ * if I miss an exam": the examinations page never says "miss"), so the pages holding most of the words follow the
+ * few holding all of them, and intent.ts can put the one whose title names the question first. It costs a worker
+ * search per word (at most six, as for a query nothing matches), and only for such rare queries.
+ */
+const FEW_RESULTS = 5;
+
+/** The pages holding every word, then those holding most of them (rankPartial) that are not among them. */
+function withPartial(all: RawAnswer, most: RawAnswer, limit: number): RawAnswer {
+  const more = most.results.filter((p) => !all.results.some((r) => r.url === p.url));
+  return { total: all.total + more.length, results: [...all.results, ...more].slice(0, limit) };
 }
 
 let indexLoaded: Promise<void> | undefined;
