@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { intentFirst } from '../../src/lib/search/intent.ts';
+import { intentFirst, namesAPage } from '../../src/lib/search/intent.ts';
 import type { RawHit } from '../../src/lib/search/pool.ts';
 import { rewriteQuery } from '../../src/lib/search/query-rewrite.ts';
 import { maxEdits, Vocabulary } from '../../src/lib/search/vocabulary.ts';
@@ -82,6 +82,9 @@ describe('intent', () => {
       results: [hit('/handbook/entry-requirements/', 'Entry requirements'), hit('/accessibility/', 'Accessibility')],
     };
     expect(intentFirst(answer, ['accessibility', 'statement']).results[0].url).toBe('/accessibility/');
+    // Whether the answer holds a page the query names decides if the few pages holding every word are enough.
+    expect(namesAPage(answer, ['accessibility', 'statement'])).toBe(true);
+    expect(namesAPage(answer, ['miss', 'examinations'])).toBe(false);
     const greek = {
       total: 2,
       results: [hit('/courses/bib201/', 'Biblical Greek I'), hit('/courses/bib202/', 'Biblical Greek II')],

@@ -24,7 +24,7 @@ import {
 import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
-import { intentFirst } from './intent.ts';
+import { intentFirst, namesAPage } from './intent.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
@@ -194,7 +194,7 @@ async function runSearch(
   let raw: RawAnswer = await run(query);
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
   if (raw.total === 0 && words.length > 1) raw = await rankPartial(query, words, run);
-  else if (raw.total < FEW_RESULTS && words.length > 1 && query.offset === 0)
+  else if (raw.total < FEW_RESULTS && words.length > 1 && query.offset === 0 && !namesAPage(raw, words))
     raw = withPartial(raw, await rankPartial(query, words, run), query.limit);
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
@@ -217,7 +217,8 @@ async function runSearch(
  * Below this many pages holding every word, a question's own words are often what keeps its page out ("what happens
  * if I miss an exam": the examinations page never says "miss"), so the pages holding most of the words follow the
  * few holding all of them, and intent.ts can put the one whose title names the question first. It costs a worker
- * search per word (at most six, as for a query nothing matches), and only for such rare queries.
+ * search per word (at most six, as for a query nothing matches), so only when none of the few is a page the query
+ * names (docs/search.md has the cost).
  */
 const FEW_RESULTS = 5;
 

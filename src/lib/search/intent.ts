@@ -85,6 +85,14 @@ function entryCoursesFirst(hits: RawHit[]): RawHit[] {
   return hits.map((hit) => (hit.level !== undefined ? courses[next++]! : hit));
 }
 
+/** True when a page of the answer is named by the query: its title or an alias (the first tier above). */
+export function namesAPage(answer: RawAnswer, words: string[]): boolean {
+  const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
+  return answer.results.some(
+    (hit) => titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked)),
+  );
+}
+
 /** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
   const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
