@@ -94,6 +94,11 @@ describe('negotiation between a page and its Markdown twin', () => {
     expect(html.headers.get('link')).toContain('/handbook/grading.md');
   });
 
+  it("names the page's aliases in the twin's front matter (agents and the chat's model read it)", async () => {
+    const body = await (await get('/programs/master-of-divinity.md', '*/*')).text();
+    expect(frontMatter(body)).toMatchObject({ title: 'Master of Divinity', aliases: ['MDiv', 'M Div'] });
+  });
+
   it('serves the .md URL directly, whatever the Accept', async () => {
     for (const accept of [CHROMIUM, undefined]) {
       const res = await get('/courses/bib201.md', accept);
