@@ -24,9 +24,9 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
     return fetch(input, init);
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(signal.reason);
-  const body = init.body == null ? undefined : Buffer.from(init.body);
+  const body = init.body ?? undefined;
   const headers = Object.fromEntries(new Headers(init.headers));
-  if (body) headers['content-length'] = String(body.byteLength);
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(url, {
