@@ -171,4 +171,22 @@ describe.skipIf(browserUnavailable())('layout on phones and desktops', () => {
       expect(found).toEqual([]);
     },
   );
+  it('prints a course, a program and a handbook page without header, chat or footer, links followed by their address', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.emulateMedia({ media: 'print' });
+    for (const path of ['/courses/bib201/', '/programs/master-of-divinity/', '/handbook/academic-integrity/']) {
+      await page.goto(site.server.url + path);
+      await page.locator('[data-chat-toggle]:not([hidden])').waitFor({ state: 'attached' });
+      for (const chrome of ['.site-header', '.site-footer', '.chat'])
+        await expect(page.locator(chrome).first().isVisible(), `${path} ${chrome}`).resolves.toBe(false);
+      await expect(page.locator('article h1').isVisible()).resolves.toBe(true);
+      const printed = await page
+        .locator('article a[href^="/"]')
+        .first()
+        .evaluate((a) => ({ href: a.getAttribute('href'), after: getComputedStyle(a, '::after').content }));
+      // Chromium reports the rule as written (attr() unresolved) or with the address filled in.
+      expect([`" (" attr(href) ")"`, `" (${printed.href})"`], path).toContain(printed.after);
+    }
+    await page.close();
+  });
 });
