@@ -10,7 +10,7 @@
  */
 import { STOPWORDS } from './keywords.ts';
 import { SYNONYM_WORDS, words } from '../search/query-rewrite.ts';
-import { rewrittenQuestion } from './rewrites.ts';
+import { perQuestion, rewrittenQuestion } from './per-question.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
 /** Share of a question's weight that the site's words must carry (tuned on eval/offtopic.json's tuning part). */
@@ -69,6 +69,9 @@ export function siteCoverage(question: string, vocabulary: Vocabulary | undefine
 /** Words this long or longer are read as misspellings when close to a site word; shorter ones are other words. */
 const LONG_WORD = 6;
 
+/** siteCoverage, remembered per question (per-question.ts). */
+const coverageOf = perQuestion(siteCoverage);
+
 /** True when the site covers enough of the question for its pages to be worth citing. */
 export const onTopic = (question: string, vocabulary: Vocabulary | undefined) =>
-  siteCoverage(question, vocabulary) >= RELEVANCE_FLOOR;
+  coverageOf(question, vocabulary) >= RELEVANCE_FLOOR;

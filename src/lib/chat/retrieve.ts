@@ -9,7 +9,7 @@
  */
 import { log } from '../log.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
-import { rewrittenQuestion } from './rewrites.ts';
+import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
 
 export interface FoundPage {
