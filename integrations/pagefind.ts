@@ -6,7 +6,7 @@ import * as pagefind from 'pagefind';
 import { pageFile } from '../src/lib/site/page-files.ts';
 import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
 import { spaceCells, writeVocabulary } from './search-text.ts';
-import { writeWarmAnswers } from '../scripts/warm-answers.ts';
+import { writeWarmAnswers } from './warm-answers.ts';
 
 /** Pages that ask search engines to stay away (the 404 page, the search page) stay out of the site search too. */
 const NOINDEX = /<meta name="robots" content="noindex"/;

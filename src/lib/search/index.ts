@@ -139,7 +139,7 @@ function answerCache(): LRUCache<string, Answer> | null {
   return cache;
 }
 
-/** Every answer in the cache, most recently used first (scripts/warm-answers.ts ships them with the bundle). */
+/** Every answer in the cache, most recently used first (integrations/warm-answers.ts ships them with the bundle). */
 export const cachedAnswers = (): [string, Answer][] => [...(answerCache()?.entries() ?? [])];
 
 function startFlight(key: string, query: Query, background: boolean): Flight {
