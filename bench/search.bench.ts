@@ -19,7 +19,7 @@ import { countWords, writeCommonTerms } from '../integrations/pagefind.ts';
 import { SearchPool } from '../src/lib/search/pool.ts';
 import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
 import { WARM_ANSWERS_FILE } from '../src/lib/search/warm-answers.ts';
-import { writeWarmAnswers } from '../scripts/warm-answers.ts';
+import { writeWarmAnswers } from '../integrations/warm-answers.ts';
 import { writeVocabulary } from '../integrations/search-text.ts';
 import { rewriteQuery } from '../src/lib/search/query-rewrite.ts';
 import { VOCABULARY_FILE, Vocabulary } from '../src/lib/search/vocabulary.ts';
