@@ -5,7 +5,8 @@
  * passage's first words. Either is checked against the page's HTML before it is used, so a link never points at an
  * id or a text the page does not have; when nothing fits, the source links to the page itself.
  */
-import { rewriteQuery, words } from '../search/query-rewrite.ts';
+import { words } from '../search/query-rewrite.ts';
+import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
 
 /** What a page offers to land on, read from its built HTML once (pageTargets). */
@@ -114,7 +115,9 @@ const stem = (word: string) => word.slice(0, 6);
 
 /** The stems a question asks about: its content words as typed, and as the search reads them (synonyms, numbers). */
 export function askedStems(question: string): Set<string> {
-  return new Set([...keywords(question, 12), ...rewriteQuery(question).words].filter((w) => w.length > 1).map(stem));
+  return new Set(
+    [...keywords(question, 12), ...rewrittenQuestion(question).words].filter((w) => w.length > 1).map(stem),
+  );
 }
 
 const stemsOf = (text: string) => new Set(words(text).map(stem));

@@ -22,11 +22,12 @@ const targets = new LRUCache<string, PageTargets>({ max: 500 });
 /** The headings with ids and the block text of the page at `url` (e.g. '/handbook/refunds/'); undefined when the build has no such page. */
 export async function loadPageTargets(url: string, root?: string): Promise<PageTargets | undefined> {
   const site = builtSite(root);
-  const key = `${site.dir}\u0000${url}`;
+  if (!site.paths.has(url) || !url.endsWith('/')) return undefined;
+  // The page as it reads today (its dated regions resolved, as the twin the model read is): keyed by its ETag.
+  const held = site.fileAt(url);
+  const key = `${site.dir}\u0000${url}\u0000${held?.etag ?? ''}`;
   const known = targets.get(key);
   if (known) return known;
-  if (!site.paths.has(url) || !url.endsWith('/')) return undefined;
-  const held = site.held.get(url);
   const html = held
     ? held.identity.toString('utf8')
     : await readFile(join(site.dir, url, 'index.html'), 'utf8').catch(() => undefined);
