@@ -6,6 +6,7 @@ import * as pagefind from 'pagefind';
 import { pageFile } from '../src/lib/site/page-files.ts';
 import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
 import { spaceCells, writeVocabulary } from './search-text.ts';
+import { writeWordVectors } from './search-vectors.ts';
 
 /** Pages that ask search engines to stay away (the 404 page, the search page) stay out of the site search too. */
 const NOINDEX = /<meta name="robots" content="noindex"/;
@@ -45,10 +46,13 @@ function check(step: string, response: { errors: string[] }) {
 
 /**
  * Indexes every HTML page under `root` that has a `data-pagefind-body` and no robots noindex, and writes the bundle
- * to `root/pagefind`, with common-terms.json (the words on most pages) and vocabulary.json (every indexed word) in it. Every Pagefind answer is checked for
+ * to `root/pagefind`, with common-terms.json (the words on most pages), vocabulary.json (every indexed word) and the
+ * word vectors of query expansion (search-vectors.ts) in it. Every Pagefind answer is checked for
  * errors and Pagefind is always closed. Also used by scripts/generate-site.ts for the benchmark site.
  */
-export async function indexSite(root: string): Promise<{ pages: number; ms: number }> {
+export async function indexSite(
+  root: string,
+): Promise<{ pages: number; ms: number; vectors: Awaited<ReturnType<typeof writeWordVectors>> }> {
   const started = performance.now();
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
@@ -67,7 +71,8 @@ export async function indexSite(root: string): Promise<{ pages: number; ms: numb
     check('writeFiles', await index.writeFiles({ outputPath: join(root, 'pagefind') }));
     await writeCommonTerms(join(root, 'pagefind'), df, pages);
     await writeVocabulary(join(root, 'pagefind'));
-    return { pages, ms: Math.round(performance.now() - started) };
+    const vectors = await writeWordVectors(join(root, 'pagefind'));
+    return { pages, ms: Math.round(performance.now() - started), vectors };
   } finally {
     // Pagefind runs as a child process; left open it keeps the build from exiting.
     await pagefind.close();
@@ -84,8 +89,13 @@ export function pagefindIndex(): AstroIntegration {
     name: 'institute:pagefind',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const { pages, ms } = await indexSite(fileURLToPath(dir));
+        const { pages, ms, vectors } = await indexSite(fileURLToPath(dir));
         logger.info(`indexed ${pages} pages for search in ${ms} ms`);
+        if ('skipped' in vectors) logger.warn(vectors.skipped);
+        else
+          logger.info(
+            `word vectors for query expansion: ${vectors.siteWords} site words + ${vectors.words - vectors.siteWords} others, ${Math.round(vectors.bytes / 1024)} KB`,
+          );
       },
     },
   };

@@ -28,6 +28,8 @@ import { intentFirst } from './intent.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
+import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
+import { wordVectorsOf } from './word-vectors.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 import { gaugeSources, searchCache } from '../metrics/index.ts';
@@ -175,7 +177,10 @@ function getPool(): SearchPool {
 const rewrites = new LRUCache<string, ReturnType<typeof rewriteQuery>>({ max: 2000 });
 function rewritten(q: string): ReturnType<typeof rewriteQuery> {
   let hit = rewrites.get(q);
-  if (!hit) rewrites.set(q, (hit = rewriteQuery(q, vocabularyOf(bundleDir()))));
+  if (!hit) {
+    const vectors = wordVectorsOf(bundleDir());
+    rewrites.set(q, (hit = rewriteQuery(q, vocabularyOf(bundleDir()), (w) => hasNeighbours(vectors, w))));
+  }
   return hit;
 }
 
@@ -192,8 +197,13 @@ async function runSearch(
   const workers = getPool();
   const run = (q: RawQuery) => (background ? workers.runInBackground(q) : workers.run(q, signal));
   let raw: RawAnswer = await run(query);
+  const exact = raw.total > 0;
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
-  if (raw.total === 0 && words.length > 1) raw = await rankPartial(query, words, run);
+  if (!exact && words.length > 1) raw = await rankPartial(query, words, run);
+  // Few pages, or a word on none: add the pages of words near in meaning, after the words' own (expand.ts).
+  const vocabulary = vocabularyOf(bundleDir());
+  const expansions = expansionsFor(words, raw.total, vocabulary, wordVectorsOf(bundleDir()));
+  raw = await withExpansions(query, words, raw, exact, expansions, run, vocabulary?.pageCount);
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
