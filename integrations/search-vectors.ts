@@ -17,9 +17,14 @@ export interface SubsetOptions {
   outsideWords: number;
   /** A site word on more than this share of the pages is no use as an expansion (it would match most of the site). */
   maxPageShare: number;
+  /**
+   * At most this many site words, those on most pages first: a neighbour lookup compares a word with each of them
+   * (about 1 ms per 5,000 on the HTTP thread), so a very large site keeps its lookups bounded.
+   */
+  maxSiteWords: number;
 }
 
-export const SUBSET_OPTIONS: SubsetOptions = { outsideWords: 40_000, maxPageShare: 0.2 };
+export const SUBSET_OPTIONS: SubsetOptions = { outsideWords: 40_000, maxPageShare: 0.2, maxSiteWords: 10_000 };
 
 /** A word worth a vector: lowercase letters only, three or more, not a stop word ("the", "how"). */
 export const contentWord = (word: string) => word.length >= 3 && /^\p{Ll}+$/u.test(word) && !STOPWORDS.has(word);
@@ -106,7 +111,13 @@ export async function writeWordVectors(
   const vocabulary = JSON.parse(await readFile(join(bundleDir, VOCABULARY_FILE), 'utf8')) as VocabularyFile;
   const onSite = new Set(vocabulary.words.map(([w]) => w));
   const maxPages = Math.max(1, Math.floor(vocabulary.pages * options.maxPageShare));
-  const targets = new Set(vocabulary.words.filter(([w, pages]) => contentWord(w) && pages <= maxPages).map(([w]) => w));
+  const targets = new Set(
+    vocabulary.words
+      .filter(([w, pages]) => contentWord(w) && pages <= maxPages)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, options.maxSiteWords)
+      .map(([w]) => w),
+  );
   const ranks = new Map<string, number>();
   const vectors = readVectors(readFileSync(file), (word, rank) => {
     const kept = targets.has(word) || (rank < options.outsideWords && contentWord(word) && !onSite.has(word));
