@@ -84,6 +84,21 @@ export function quantize(
   return { scales, data, dimensions };
 }
 
+/**
+ * Each word with the pages Pagefind finds for it: it matches word starts, so "text" also finds every page with
+ * "texts". Counted as the sum over the words it starts (an upper bound), so a neighbour that would match most of the
+ * site, and cost a search as dear as the commonest words, is never chosen.
+ * @example prefixPages([['text', 1], ['texts', 90]]) → [['text', 91], ['texts', 90]]
+ */
+export function prefixPages(words: [string, number][]): [string, number][] {
+  const sorted = [...words].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  return sorted.map(([word, pages], i) => {
+    let total = pages;
+    for (let j = i + 1; j < sorted.length && sorted[j][0].startsWith(word); j++) total += sorted[j][1];
+    return [word, total];
+  });
+}
+
 /** The vectors package's JSON, or null when it is not installed (a production install builds without it). */
 function vectorsFile(): string | null {
   try {
@@ -112,7 +127,7 @@ export async function writeWordVectors(
   const onSite = new Set(vocabulary.words.map(([w]) => w));
   const maxPages = Math.max(1, Math.floor(vocabulary.pages * options.maxPageShare));
   const targets = new Set(
-    vocabulary.words
+    prefixPages(vocabulary.words)
       .filter(([w, pages]) => contentWord(w) && pages <= maxPages)
       .sort((a, b) => b[1] - a[1])
       .slice(0, options.maxSiteWords)

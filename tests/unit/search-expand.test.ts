@@ -2,9 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { quantize, readVectors, writeWordVectors } from '../../integrations/search-vectors.ts';
+import { prefixPages, quantize, readVectors, writeWordVectors } from '../../integrations/search-vectors.ts';
 import {
-  FEW_RESULTS,
   MAX_EXPANSIONS,
   expansionsFor,
   unknownTo,
@@ -136,6 +135,22 @@ describe('word vectors: the build', () => {
   });
 });
 
+describe('word vectors: which site words', () => {
+  it('counts the pages a word finds as Pagefind does, with every word it starts', () => {
+    expect(
+      prefixPages([
+        ['texts', 90],
+        ['text', 1],
+        ['tea', 2],
+      ]),
+    ).toEqual([
+      ['tea', 2],
+      ['text', 91],
+      ['texts', 90],
+    ]);
+  });
+});
+
 describe('word vectors: neighbours', () => {
   it('finds the nearest site words, best first, above the threshold, not the word itself nor words it starts', () => {
     const near = vectors.neighbours('dorm', 3, 0.5);
@@ -163,27 +178,27 @@ describe('query expansion: when', () => {
     expect(unknown('bib201')).toBe(false);
     expect(unknownTo(undefined)('dorm')).toBe(false);
   });
-  it('replaces a word on no page with its neighbours, nearest first, whatever Pagefind found for it', () => {
-    const expansions = expansionsFor(['dorm'], 40, site, vectors);
+  it('replaces a word on no page with its neighbours, nearest first', () => {
+    const expansions = expansionsFor(['dorm'], site, vectors);
     expect(expansions.map((e) => e.words)).toEqual([['housing'], ['housings'], ['residence']]);
-    expect(expansions.every((e) => e.forUnknown)).toBe(true);
     expect(expansions[0].weight).toBeGreaterThan(expansions[1].weight);
   });
-  it('expands words the site uses only when they find fewer than FEW_RESULTS pages', () => {
-    expect(expansionsFor(['housing'], FEW_RESULTS, site, vectors)).toEqual([]);
-    expect(expansionsFor(['housing'], FEW_RESULTS - 1, site, vectors)).toEqual([
-      { words: ['residence'], weight: expect.any(Number), forUnknown: false },
-    ]);
+  it('never expands a query whose words are all on the site', () => {
+    expect(expansionsFor(['housing'], site, vectors)).toEqual([]);
+    expect(expansionsFor(['housing', 'greek'], site, vectors)).toEqual([]);
   });
   it('keeps the other words, gives another unknown word its best neighbour, and drops one with none', () => {
-    const expansions = expansionsFor(['dorm', 'greek', 'grievance', 'zebra'], 0, site, vectors);
+    const expansions = expansionsFor(['dorm', 'greek', 'grievance', 'zebra'], site, vectors);
     expect(expansions.map((e) => e.words)).toContainEqual(['housing', 'greek', 'complaint']);
     expect(expansions.map((e) => e.words)).toContainEqual(['residence', 'greek', 'complaint']);
     expect(expansions.every((e) => !e.words.includes('zebra'))).toBe(true);
     expect(expansions.length).toBeLessThanOrEqual(MAX_EXPANSIONS);
   });
+  it("leaves a word the synonyms file put in the query as it is: the editors' choice", () => {
+    expect(expansionsFor(['dorm'], site, vectors, ['residence', 'hall'])).toEqual([]);
+  });
   it('does nothing without vectors (a build without the package)', () => {
-    expect(expansionsFor(['dorm'], 0, site, undefined)).toEqual([]);
+    expect(expansionsFor(['dorm'], site, undefined)).toEqual([]);
   });
   it('keeps a word the vectors know as typed instead of correcting it as a typo', () => {
     expect(rewriteQuery('dorm', site)).toMatchObject({ words: ['form'], suggestion: 'form' });
@@ -196,6 +211,7 @@ describe('query expansion: ranking', () => {
   const hit = (url: string) => ({ url, title: url, type: 'page', excerpt: '' });
   const answer = (...urls: string[]): RawAnswer => ({ total: urls.length, results: urls.map(hit) });
   const lists: Record<string, RawAnswer> = {
+    dorm: answer('/own/', '/loose/', '/third/'),
     housing: answer('/housing/', '/fees/'),
     residence: answer('/residence/', '/housing/'),
     broad: answer(...Array.from({ length: 30 }, (_, i) => `/p${i}/`)),
@@ -207,13 +223,13 @@ describe('query expansion: ranking', () => {
     return { total: list.total, results: list.results.slice(q.offset, q.offset + q.limit) };
   };
   const query: RawQuery = { q: 'dorm', limit: 10, offset: 0 };
-  const expansion = (words: string[], weight: number, forUnknown = true): Expansion => ({ words, weight, forUnknown });
+  const expansion = (words: string[], weight: number): Expansion => ({ words, weight });
 
-  it("puts the pages of a word on no page's neighbours first, merged, then what Pagefind matched loosely", async () => {
+  it("puts the neighbours' pages first, merged (a page several find ranks higher), then Pagefind's loose match", async () => {
     const merged = await withExpansions(
       query,
       ['dorm'],
-      answer('/loose/'),
+      answer('/loose/', '/fees/'),
       true,
       [expansion(['housing'], 0.6), expansion(['residence'], 0.55)],
       run,
@@ -223,45 +239,24 @@ describe('query expansion: ranking', () => {
     expect(merged.results.map((r) => r.url)).toEqual(['/housing/', '/residence/', '/fees/', '/loose/']);
     expect(merged.total).toBe(4);
   });
-  it('never puts an expansion above a page holding the words the visitor typed', async () => {
-    const merged = await withExpansions(
-      query,
-      ['housing'],
-      answer('/housing/'),
-      true,
-      [expansion(['residence'], 0.9, false)],
-      run,
-      100,
-    );
-    expect(merged.results.map((r) => r.url)).toEqual(['/housing/', '/residence/']);
-    expect(merged.total).toBe(2);
-  });
   it('adds nothing from an alternative that matches most of the site', async () => {
-    const merged = await withExpansions(
-      query,
-      ['x'],
-      answer('/a/'),
-      true,
-      [expansion(['broad'], 0.9, false)],
-      run,
-      100,
-    );
+    const merged = await withExpansions(query, ['x'], answer('/a/'), true, [expansion(['broad'], 0.9)], run, 100);
     expect(merged.results.map((r) => r.url)).toEqual(['/a/']);
   });
   it('pages through the merged list: the own pages are read from the first for a later window', async () => {
     asked.length = 0;
-    const own = { total: 1, results: [] };
     const merged = await withExpansions(
-      { q: 'housing', limit: 1, offset: 1 },
-      ['housing'],
-      own,
+      { q: 'dorm', limit: 1, offset: 2 },
+      ['dorm'],
+      { total: 3, results: [] },
       true,
-      [expansion(['residence'], 0.9, false)],
+      [expansion(['residence'], 0.9)],
       run,
       100,
     );
-    expect(asked[0]).toMatchObject({ q: 'housing', offset: 0 });
-    expect(merged.results.map((r) => r.url)).toEqual(['/fees/']);
+    expect(asked[0]).toMatchObject({ q: 'dorm', offset: 0 });
+    expect(merged.results.map((r) => r.url)).toEqual(['/own/']); // after /residence/ and /housing/
+    expect(merged.total).toBe(5);
   });
   it('changes nothing without expansions', async () => {
     const own = answer('/a/');

@@ -1,27 +1,24 @@
 /**
- * A semantic signal where words fail: when a query's words find no page, or one of them is on no page, the query
- * is searched again with that word replaced by the site words nearest to it in meaning (word vectors, built for the
- * site's vocabulary: word-vectors.ts), and those pages are added after the ones the visitor's own words found.
+ * A semantic signal where words fail: when a word of a query is on no page of the site, the query is searched
+ * again with that word replaced by the site words nearest to it in meaning (word vectors, built for the site's
+ * vocabulary: word-vectors.ts).
  *
- * The order is fixed, so an expansion never outranks what was typed: pages holding every word of the query, then
- * (when a word is on no page, so the pages holding only some words have lost it) the pages found by its neighbours,
- * then pages holding some of the words, then pages found by neighbours of words the site does use.
+ * No page holds every word of such a query, so no page matches it exactly: what Pagefind answers is a loose match
+ * (a shorter prefix of the word, or, for several words, the pages holding some of them, which have lost that
+ * word). The neighbours' pages go first, then those. A query whose words are all on the site is never expanded:
+ * its own words found what there is (expanding words that find few pages, or none within a type filter, added
+ * noise to the chat's retrieval and half again to the worker CPU of the benchmark's mix).
  */
 import { rankPartial } from './partial.ts';
 import type { RawAnswer, RawHit, RawQuery } from './pool.ts';
 import type { Vocabulary } from './vocabulary.ts';
 import type { WordVectors } from './word-vectors.ts';
 
-/**
- * Fewer pages than this is "few": the query is expanded. One, that is none: a query whose own words find a page
- * is precise, and neighbours only add noise (with 3, the chat's follow-up retrieval lost a page it found before).
- */
-export const FEW_RESULTS = 1;
 /** Neighbours tried per word, and how near in meaning they must be (cosine similarity of the vectors). */
 export const NEIGHBOURS_PER_WORD = 3;
 export const MIN_SIMILARITY = 0.5;
 /** At most this many extra searches per query (each costs a worker search): the best-weighted alternatives. */
-export const MAX_EXPANSIONS = 4;
+export const MAX_EXPANSIONS = 3;
 /** Each alternative's list is read this deep (or to the requested window, if deeper). */
 const DEPTH = 20;
 /**
@@ -30,12 +27,10 @@ const DEPTH = 20;
  */
 const MAX_PAGE_SHARE = 0.2;
 
-/** A query with some words replaced by neighbours, and how much its pages count (the similarities, multiplied). */
+/** A query with its words on no page replaced by neighbours, and how much its pages count (the similarities, multiplied). */
 export interface Expansion {
   words: string[];
   weight: number;
-  /** True when it replaces a word on no page (rather than a word that found few pages). */
-  forUnknown: boolean;
 }
 
 /**
@@ -58,25 +53,23 @@ export const hasNeighbours = (vectors: WordVectors | undefined, word: string) =>
   vectors !== undefined && vectors.neighbours(word, NEIGHBOURS_PER_WORD, MIN_SIMILARITY).length > 0;
 
 /**
- * The alternatives to search for a query that found `total` pages: none unless the pages are few or a word is on no
- * page. Words on no page are replaced when there are any (they are why the query fails), otherwise every word with
- * neighbours; in each alternative one word takes one of its neighbours, and any other word on no page takes its best
- * neighbour or, having none, is left out.
- * @example expansionsFor(['dorm'], 0, vocabulary, vectors) → [{ words: ['housing'], weight: 0.58, forUnknown: true }, …]
+ * The alternatives to search for a query: none unless a word the visitor typed is on no page (`typed`: the words
+ * of the query as typed; a word the synonyms file put there is the editors' choice, not second-guessed). In each,
+ * one such word takes one of its neighbours, any other such word its best neighbour (or, having none, is left
+ * out), and the other words stay.
+ * @example expansionsFor(['dorm'], vocabulary, vectors, ['dorm']) → [{ words: ['housing'], weight: 0.58 }, …]
  */
 export function expansionsFor(
   words: string[],
-  total: number,
   vocabulary: Vocabulary | undefined,
   vectors: WordVectors | undefined,
+  typed: string[] = words,
 ): Expansion[] {
   if (!vectors) return [];
-  const unknown = words.filter(unknownTo(vocabulary));
-  if (total >= FEW_RESULTS && unknown.length === 0) return [];
+  const unknown = words.filter((w) => typed.includes(w) && unknownTo(vocabulary)(w));
   const near = (w: string) => vectors.neighbours(w, NEIGHBOURS_PER_WORD, MIN_SIMILARITY);
-  const replaced = (unknown.length > 0 ? unknown : words).filter((w) => near(w).length > 0);
   const expansions = new Map<string, Expansion>();
-  for (const word of replaced) {
+  for (const word of unknown) {
     for (const neighbour of near(word)) {
       let weight = neighbour.similarity;
       const alternative: string[] = [];
@@ -88,19 +81,18 @@ export function expansionsFor(
           weight *= near(w)[0].similarity;
         }
       }
-      const key = [...new Set(alternative)].join(' ');
-      if ((expansions.get(key)?.weight ?? 0) < weight)
-        expansions.set(key, { words: [...new Set(alternative)], weight, forUnknown: unknown.length > 0 });
+      const distinct = [...new Set(alternative)];
+      const key = distinct.join(' ');
+      if ((expansions.get(key)?.weight ?? 0) < weight) expansions.set(key, { words: distinct, weight });
     }
   }
   return [...expansions.values()].sort((a, b) => b.weight - a.weight).slice(0, MAX_EXPANSIONS);
 }
 
 /**
- * The answer with the pages of the query's expansions added (see the order above). `answer` is what the query's
- * own words found, `exact` whether its pages hold every word (false: rankPartial's pages holding some). When a
- * word is on no page, Pagefind's answer matched it loosely or dropped it, so the expansions' pages go first.
- * `total` counts the distinct pages found.
+ * The answer with the pages of the query's expansions first, then the rest of what the query's own words found
+ * (`answer`; `exact`: Pagefind's own answer, else rankPartial's pages holding some words). `total` counts the
+ * distinct pages found.
  */
 export async function withExpansions(
   query: RawQuery,
@@ -114,35 +106,27 @@ export async function withExpansions(
   if (expansions.length === 0) return answer;
   const depth = Math.min(Math.max(DEPTH, query.offset + query.limit), 50);
   const window: RawQuery = { q: query.q, type: query.type, limit: depth, offset: 0 };
-  // The answer holds one window of the own words' pages; the merge needs them from the first.
-  const own =
-    query.offset === 0 && answer.results.length === answer.total
-      ? answer
-      : exact
-        ? await run(window)
-        : await rankPartial(window, words, run);
+  // The own pages come after the expansions', so the first window needs only the first of them (the answer); a
+  // later window needs them from the first.
+  const own = query.offset === 0 ? answer : exact ? await run(window) : await rankPartial(window, words, run);
   const lists = await Promise.all(
     expansions.map((e) => run({ q: e.words.join(' '), type: query.type, limit: depth, offset: 0 })),
   );
-  const found = new Set(own.results.map((r) => r.url));
   const pages = new Map<string, { hit: RawHit; score: number }>();
   lists.forEach((list, i) => {
     if (list.total > sitePages * MAX_PAGE_SHARE) return;
     // A nearer neighbour counts more, and a page several neighbours find (they agree on the meaning) more still.
     const weight = expansions[i].weight;
     list.results.forEach((hit, rank) => {
-      if (found.has(hit.url)) return;
       const entry = pages.get(hit.url) ?? { hit, score: 0 };
       entry.score += weight * (1 + 0.5 / (1 + rank));
       pages.set(hit.url, entry);
     });
   });
   const added = [...pages.values()].sort((a, b) => b.score - a.score).map((e) => e.hit);
-  // Pages holding only some words have lost the word no page uses; its neighbours' pages keep the query's meaning.
-  const lostAWord = expansions.some((e) => e.forUnknown);
-  const ranked = lostAWord ? [...added, ...own.results] : [...own.results, ...added];
+  const ranked = [...added, ...own.results.filter((r) => !pages.has(r.url))];
   return {
-    total: own.total + added.length,
+    total: own.total + added.filter((hit) => !own.results.some((r) => r.url === hit.url)).length,
     results: ranked.slice(query.offset, query.offset + query.limit),
   };
 }

@@ -26,7 +26,7 @@ import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
 import { intentFirst } from './intent.ts';
 import { rankPartial, codesFirst } from './partial.ts';
-import { rewriteQuery } from './query-rewrite.ts';
+import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
 import { wordVectorsOf } from './word-vectors.ts';
@@ -37,7 +37,7 @@ import { gaugeSources, searchCache } from '../metrics/index.ts';
 export { parseSearchParams } from './params.ts';
 
 /** A query as the workers get it, with what the rewrite found (query-rewrite.ts). */
-type Query = RawQuery & { words?: string[]; codes?: string[] };
+type Query = RawQuery & { words?: string[]; codes?: string[]; typed?: string[] };
 /** One search on its way, shared by every caller asking the same; dropped when every caller has gone. */
 interface Flight {
   answer: Promise<Answer>;
@@ -84,7 +84,8 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
   const said = { query: q, ...(suggestion ? { suggestion } : {}) };
   if (words.length === 0) return { ...said, total: 0, limit, offset, results: [] };
   try {
-    return { ...said, ...(await cached({ q: words.join(' '), words, codes, type, limit, offset }, options)) };
+    const typed = wordsOf(q);
+    return { ...said, ...(await cached({ q: words.join(' '), words, codes, typed, type, limit, offset }, options)) };
   } catch (err) {
     if (err instanceof SearchBusyError) throw searchUnavailable();
     throw err;
@@ -190,7 +191,7 @@ export const siteVocabulary = () => vocabularyOf(bundleDir());
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch(
-  { words = [], codes = [], ...query }: Query,
+  { words = [], codes = [], typed = [], ...query }: Query,
   background: boolean,
   signal: AbortSignal,
 ): Promise<Answer> {
@@ -200,9 +201,9 @@ async function runSearch(
   const exact = raw.total > 0;
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
   if (!exact && words.length > 1) raw = await rankPartial(query, words, run);
-  // Few pages, or a word on none: add the pages of words near in meaning, after the words' own (expand.ts).
+  // A word on no page: the pages of the site words nearest in meaning go first (expand.ts).
   const vocabulary = vocabularyOf(bundleDir());
-  const expansions = expansionsFor(words, raw.total, vocabulary, wordVectorsOf(bundleDir()));
+  const expansions = expansionsFor(words, vocabulary, wordVectorsOf(bundleDir()), typed);
   raw = await withExpansions(query, words, raw, exact, expansions, run, vocabulary?.pageCount);
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
