@@ -40,8 +40,8 @@ export class WordVectors {
     this.#dimensions = file.dimensions;
     const n = file.words.length;
     if (bin.byteLength !== n * 4 + n * file.dimensions) throw new Error('word vectors: data does not match the words');
-    // Copied so the scales are 4-byte aligned whatever offset the read buffer had.
-    const bytes = new Uint8Array(bin);
+    // A Float32Array must start 4-byte aligned: a file read whole usually is (then nothing is copied).
+    const bytes = bin.byteOffset % 4 === 0 ? bin : new Uint8Array(bin);
     this.#scales = new Float32Array(bytes.buffer, 0, n);
     this.#data = new Int8Array(bytes.buffer, n * 4, n * file.dimensions);
     file.words.forEach((w, row) => this.#rows.set(w, row));
