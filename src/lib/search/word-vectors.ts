@@ -42,8 +42,8 @@ export class WordVectors {
     if (bin.byteLength !== n * 4 + n * file.dimensions) throw new Error('word vectors: data does not match the words');
     // A Float32Array must start 4-byte aligned: a file read whole usually is (then nothing is copied).
     const bytes = bin.byteOffset % 4 === 0 ? bin : new Uint8Array(bin);
-    this.#scales = new Float32Array(bytes.buffer, 0, n);
-    this.#data = new Int8Array(bytes.buffer, n * 4, n * file.dimensions);
+    this.#scales = new Float32Array(bytes.buffer, bytes.byteOffset, n);
+    this.#data = new Int8Array(bytes.buffer, bytes.byteOffset + n * 4, n * file.dimensions);
     file.words.forEach((w, row) => this.#rows.set(w, row));
   }
 
