@@ -8,7 +8,8 @@
  * it in passing.
  */
 import { log } from '../log.ts';
-import { rewriteQuery, words as wordsOf } from '../search/query-rewrite.ts';
+import { words as wordsOf } from '../search/query-rewrite.ts';
+import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
 
 export interface FoundPage {
@@ -84,7 +85,7 @@ export async function retrievePages(
   });
   // The title names what the page is about: each asked word in it counts as much as first places in
   // TITLE_WEIGHT lists, so the page on a program or handbook topic outranks pages that mention it in passing.
-  const asked = rewriteQuery(whole)
+  const asked = rewrittenQuestion(whole)
     .words.filter((w) => w.length > 2)
     .map(stem);
   for (const entry of scores.values()) {

@@ -32,6 +32,11 @@ import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
 import { wordVectorsOf } from './word-vectors.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
+import { readWarmAnswers } from './warm-answers.ts';
+import { MOST_SEARCHED, SEARCHED_DAYS, warmMostSearched } from './warm-searched.ts';
+import { getStore } from '../store/index.ts';
+import { firstKeptDay } from '../insights/retention.ts';
+import { log } from '../log.ts';
 import { gaugeSources, searchCache } from '../metrics/index.ts';
 
 export { parseSearchParams } from './params.ts';
@@ -55,6 +60,8 @@ export interface SearchOptions {
   signal?: AbortSignal;
   /** Runs before a search the cache cannot answer goes to the workers (the per-client limit); throws to refuse it. */
   beforeMiss?: () => Promise<unknown>;
+  /** Warming: a miss waits until no visitor's search is waiting for a worker. */
+  background?: boolean;
 }
 
 /** Seconds a client should wait after SEARCH_UNAVAILABLE: a full queue drains in well under a second. */
@@ -93,29 +100,50 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
 }
 
 /** The cached answer, or one search shared by everyone asking the same while it runs. */
-async function cached(
-  query: Query,
-  { signal, beforeMiss, background = false }: SearchOptions & { background?: boolean },
-): Promise<Answer> {
+async function cached(query: Query, { signal, beforeMiss, background = false }: SearchOptions): Promise<Answer> {
   signal?.throwIfAborted();
-  const config = getConfig();
-  cache ??= createAnswerCache(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024) ?? null;
-  const key = `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}`;
-  const hit = cache?.get(key);
-  if (cache) searchCache.inc({ result: hit ? 'hit' : 'miss' });
+  const answers = answerCache();
+  const key = cacheKey(query);
+  const hit = answers?.get(key);
+  if (answers) searchCache.inc({ result: hit ? 'hit' : 'miss' });
   if (hit) return hit;
   let flight = inFlight.get(key);
   if (!flight && beforeMiss) {
     // Joining a search already on its way costs no worker, so only a caller that starts one is counted.
     await beforeMiss();
     signal?.throwIfAborted(); // the client may have gone while it was counted
-    const late = cache?.get(key);
+    const late = answers?.get(key);
     if (late) return late;
     flight = inFlight.get(key);
   }
   flight ??= startFlight(key, query, background);
   return waitFor(flight, signal);
 }
+
+/** The answer cache's key of a query: its filter, window and rewritten words (what the workers search). */
+const cacheKey = (query: RawQuery) =>
+  `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}`;
+
+/**
+ * The answer cache, built on first use with the answers the build computed for this index (warm-answers.ts), so a
+ * new server does not make its first visitors wait for the costliest searches. Null when SEARCH_CACHE_SIZE=0.
+ */
+function answerCache(): LRUCache<string, Answer> | null {
+  if (cache !== undefined) return cache;
+  const config = getConfig();
+  cache = createAnswerCache(config.SEARCH_CACHE_SIZE, config.SEARCH_CACHE_MB * 1024 * 1024) ?? null;
+  if (!cache) return cache;
+  // At most half the cache, leaving room for visitors' own answers; the file lists the costliest first, and they are
+  // set last so they are the last of them forgotten.
+  for (const [key, answer] of readWarmAnswers(bundleDir())
+    .slice(0, config.SEARCH_CACHE_SIZE >> 1)
+    .reverse())
+    cache.set(key, answer);
+  return cache;
+}
+
+/** Every answer in the cache, most recently used first (integrations/warm-answers.ts ships them with the bundle). */
+export const cachedAnswers = (): [string, Answer][] => [...(answerCache()?.entries() ?? [])];
 
 function startFlight(key: string, query: Query, background: boolean): Flight {
   const current = cache;
@@ -229,11 +257,30 @@ let indexLoaded: Promise<void> | undefined;
  * pool; once it has succeeded it stays true (a replaced worker loads the same files); a failure is retried next call.
  */
 export function searchIndexLoaded(): Promise<void> {
-  indexLoaded ??= getPool().everyWorker({ q: 'a', limit: 1, offset: 0 });
+  answerCache(); // the build's answers are in the cache before the instance says it is ready
+  indexLoaded ??= getPool()
+    .everyWorker({ q: 'a', limit: 1, offset: 0 })
+    .then(() => warmSearched());
   indexLoaded.catch(() => {
     indexLoaded = undefined;
   });
   return indexLoaded;
+}
+
+/**
+ * What visitors searched most lately (the insights' counts, kept by every instance's store), answered into the cache
+ * before the instance says it is ready (warm-searched.ts); nothing when the cache or the insights are off.
+ */
+async function warmSearched(): Promise<void> {
+  const config = getConfig();
+  if (config.SEARCH_CACHE_SIZE === 0 || config.INSIGHTS === 'off') return;
+  const from = firstKeptDay(SEARCHED_DAYS);
+  const ran = await warmMostSearched(
+    async () => (await getStore().insightList('top', from, MOST_SEARCHED)).map((row) => row.text),
+    (q, type) => search({ q, type }, { background: true }),
+    { parallel: getPool().size },
+  );
+  if (ran > 0) log.info({ searches: ran }, 'search: answered the most searched queries before ready');
 }
 
 /** CPU time the workers spent per query so far (ms), for benchmarks. */

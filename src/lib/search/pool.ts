@@ -155,6 +155,11 @@ export class SearchPool {
     return Promise.all(this.#slots.map(() => this.run(query))).then(() => {});
   }
 
+  /** How many workers the pool keeps. */
+  get size(): number {
+    return this.#slots.length;
+  }
+
   /** Requests waiting for a worker. */
   get queued(): number {
     return this.#queue.length;

@@ -14,7 +14,8 @@ if (root) setUp(root);
 
 function setUp(root: HTMLElement) {
   const $ = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-chat-${name}]`)!;
-  const toggle = $<HTMLButtonElement>('toggle');
+  // The button that opens the panel lives in the header, outside the panel's root.
+  const toggle = document.querySelector<HTMLButtonElement>('[data-chat-toggle]')!;
   const panel = $('panel');
   const log = $<HTMLOListElement>('log');
   const status = $('status');
@@ -29,6 +30,7 @@ function setUp(root: HTMLElement) {
   let running: AbortController | undefined;
   conversation.turns.forEach((t) => log.append(renderTurn(t)));
   root.hidden = false;
+  toggle.hidden = false;
 
   // The renderer and its parser are a chunk of their own: every page carries the panel, few visitors open it.
   let loading: Promise<unknown> | undefined;
