@@ -26,8 +26,10 @@ import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
 import { intentFirst, namesAPage } from './intent.ts';
 import { rankPartial, codesFirst } from './partial.ts';
-import { rewriteQuery } from './query-rewrite.ts';
+import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
+import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
+import { wordVectorsOf } from './word-vectors.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 import { readWarmAnswers } from './warm-answers.ts';
@@ -40,7 +42,7 @@ import { gaugeSources, searchCache } from '../metrics/index.ts';
 export { parseSearchParams } from './params.ts';
 
 /** A query as the workers get it, with what the rewrite found (query-rewrite.ts). */
-type Query = RawQuery & { words?: string[]; codes?: string[] };
+type Query = RawQuery & { words?: string[]; codes?: string[]; typed?: string[] };
 /** One search on its way, shared by every caller asking the same; dropped when every caller has gone. */
 interface Flight {
   answer: Promise<Answer>;
@@ -89,7 +91,8 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
   const said = { query: q, ...(suggestion ? { suggestion } : {}) };
   if (words.length === 0) return { ...said, total: 0, limit, offset, results: [] };
   try {
-    return { ...said, ...(await cached({ q: words.join(' '), words, codes, type, limit, offset }, options)) };
+    const typed = wordsOf(q);
+    return { ...said, ...(await cached({ q: words.join(' '), words, codes, typed, type, limit, offset }, options)) };
   } catch (err) {
     if (err instanceof SearchBusyError) throw searchUnavailable();
     throw err;
@@ -203,7 +206,10 @@ function getPool(): SearchPool {
 const rewrites = new LRUCache<string, ReturnType<typeof rewriteQuery>>({ max: 2000 });
 function rewritten(q: string): ReturnType<typeof rewriteQuery> {
   let hit = rewrites.get(q);
-  if (!hit) rewrites.set(q, (hit = rewriteQuery(q, vocabularyOf(bundleDir()))));
+  if (!hit) {
+    const vectors = wordVectorsOf(bundleDir());
+    rewrites.set(q, (hit = rewriteQuery(q, vocabularyOf(bundleDir()), (w) => hasNeighbours(vectors, w))));
+  }
   return hit;
 }
 
@@ -213,17 +219,22 @@ export const siteVocabulary = () => vocabularyOf(bundleDir());
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch(
-  { words = [], codes = [], ...query }: Query,
+  { words = [], codes = [], typed = [], ...query }: Query,
   background: boolean,
   signal: AbortSignal,
 ): Promise<Answer> {
   const workers = getPool();
   const run = (q: RawQuery) => (background ? workers.runInBackground(q) : workers.run(q, signal));
   let raw: RawAnswer = await run(query);
+  const exact = raw.total > 0;
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
-  if (raw.total === 0 && words.length > 1) raw = await rankPartial(query, words, run);
+  if (!exact && words.length > 1) raw = await rankPartial(query, words, run);
   else if (raw.total < FEW_RESULTS && words.length > 1 && query.offset === 0 && !namesAPage(raw, words))
     raw = withPartial(raw, await rankPartial(query, words, run), query.limit);
+  // A word on no page: the pages of the site words nearest in meaning go first (expand.ts).
+  const vocabulary = vocabularyOf(bundleDir());
+  const expansions = expansionsFor(words, vocabulary, wordVectorsOf(bundleDir()), typed);
+  raw = await withExpansions(query, words, raw, exact, expansions, run, vocabulary?.pageCount);
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
