@@ -86,10 +86,11 @@ describe('the build rejects broken content', { timeout: 120_000 }, () => {
           '![](./images/founded-1911.png)',
         ),
       );
+      const line = readFileSync(file, 'utf8').split('\n').indexOf('![](./images/founded-1911.png)') + 1;
       const { status, output } = build(dir);
       expect(status).not.toBe(0);
       expect(output).toContain(
-        'src/content/pages/about.mdx:7: image "./images/founded-1911.png" has no alt text; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />',
+        `src/content/pages/about.mdx:${line}: image "./images/founded-1911.png" has no alt text; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />`,
       );
       console.log(output.slice(output.lastIndexOf('[build]')));
     } finally {
