@@ -5,7 +5,13 @@
  * runs and the model itself costs almost nothing. At 1, 16 and 32 concurrent chats; p50/p95 of time to first token.
  * Each simulated chat has its own client address (TRUST_PROXY=1, X-Forwarded-For), as real visitors do, so the
  * rate limit is counted but not hit. Goal: 50 ms or less added at p95.
+ *
+ * On a shared machine the times swing with the load of other processes, so each level also reports what a chat
+ * costs our server in CPU (Linux: /proc/<pid>/task/<tid>/schedstat, nanoseconds on a CPU): the main thread, which
+ * every chat queues for, and all threads (the search workers too). With BENCH_CPU_PROF=<dir> the server writes a
+ * CPU profile; `node bench/profile-summary.ts <file>` says where the main thread's time went.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { startProcess } from './lib.ts';
 import { figure } from './report.ts';
 
@@ -50,6 +56,19 @@ async function measure(concurrency: number, once: (chat: number) => Promise<numb
     }),
   );
   return times.sort((a, b) => a - b);
+}
+
+/** Nanoseconds `pid` has spent on a CPU: its main thread, and all its threads; undefined without /proc. */
+function cpuTime(pid: number): { main: number; all: number } | undefined {
+  const onCpu = (tid: string) => Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  try {
+    return {
+      main: onCpu(String(pid)),
+      all: readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => sum + onCpu(tid), 0),
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -106,7 +125,9 @@ export async function run() {
     console.log(`\ntime to first token, ${CHATS_PER_WORKER} chats per concurrent client (Gemini stand-in on loopback)`);
     for (const concurrency of [1, 16, 32]) {
       const alone = await measure(concurrency, direct);
+      const before = cpuTime(ours.child.pid!);
       const ourTimes = await measure(concurrency, (chat) => throughUs(concurrency * 100_000 + chat));
+      const after = cpuTime(ours.child.pid!);
       console.log(
         `  ${String(concurrency).padStart(2)} concurrent  stand-in alone  p50 ${ms(pct(alone, 50))}  p95 ${ms(pct(alone, 95))}`,
       );
@@ -114,6 +135,14 @@ export async function run() {
       console.log(
         `                added by us      p50 ${ms(pct(ourTimes, 50) - pct(alone, 50))}  p95 ${ms(pct(ourTimes, 95) - pct(alone, 95))}   (goal ≤ 50 ms at p95)`,
       );
+      if (before && after) {
+        const perChat = (ns: number) => ns / 1e6 / ourTimes.length;
+        const main = perChat(after.main - before.main);
+        console.log(
+          `                our CPU per chat  main thread ${main.toFixed(2)} ms, all threads ${perChat(after.all - before.all).toFixed(2)} ms`,
+        );
+        figure(`chat main-thread CPU per chat, ${concurrency} concurrent`, main, 'ms');
+      }
       figure(`chat TTFT p95, ${concurrency} concurrent`, pct(ourTimes, 95), 'ms', {
         name: 'stand-in alone',
         value: pct(alone, 95),

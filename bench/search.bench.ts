@@ -19,10 +19,19 @@ import { countWords, writeCommonTerms } from '../integrations/pagefind.ts';
 import { SearchPool } from '../src/lib/search/pool.ts';
 import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
 import { WARM_ANSWERS_FILE } from '../src/lib/search/warm-answers.ts';
-import { writeWarmAnswers } from '../scripts/warm-answers.ts';
+import { writeWarmAnswers } from '../integrations/warm-answers.ts';
 import { writeVocabulary } from '../integrations/search-text.ts';
 import { rewriteQuery } from '../src/lib/search/query-rewrite.ts';
 import { VOCABULARY_FILE, Vocabulary } from '../src/lib/search/vocabulary.ts';
+import { writeWordVectors } from '../integrations/search-vectors.ts';
+import { rankPartial } from '../src/lib/search/partial.ts';
+import { unknownTo, hasNeighbours } from '../src/lib/search/expand.ts';
+import {
+  WORD_VECTORS_DATA,
+  WORD_VECTORS_FILE,
+  WordVectors,
+  type WordVectorsFile,
+} from '../src/lib/search/word-vectors.ts';
 import { startProcess, type LoadResult, fmt } from './lib.ts';
 import { figure } from './report.ts';
 
@@ -113,13 +122,11 @@ async function workDone(url: string): Promise<{ cpu: number; searches: number; m
   };
 }
 
-/** The bundle without its shipped answers (symbolic links to everything else): the server as it was before them. */
-function withoutShippedAnswers(bundle: string, site: string): string {
-  const dir = join(site, 'pagefind-unwarmed');
+/** The bundle without some of its files (symbolic links to everything else): the server as it was before them. */
+function bundleWithout(bundle: string, dir: string, leaveOut: (entry: string) => boolean): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir);
-  for (const entry of readdirSync(bundle))
-    if (entry !== WARM_ANSWERS_FILE) symlinkSync(join(bundle, entry), join(dir, entry));
+  for (const entry of readdirSync(bundle)) if (!leaveOut(entry)) symlinkSync(join(bundle, entry), join(dir, entry));
   return dir;
 }
 
@@ -150,12 +157,25 @@ export async function run() {
       `vocabulary written in ${((performance.now() - started) / 1000).toFixed(1)} s (${words} words, ${mb(bytes)})`,
     );
   }
+  if (!existsSync(join(bundle, WORD_VECTORS_FILE))) {
+    // Sites generated before the build wrote them; timed, as the build's share of query expansion.
+    const started = performance.now();
+    const written = await writeWordVectors(bundle);
+    if ('skipped' in written) throw new Error(written.skipped);
+    console.log(
+      `word vectors written in ${((performance.now() - started) / 1000).toFixed(1)} s (${written.siteWords} site words + ${written.words - written.siteWords} others, ${mb(written.bytes)})`,
+    );
+  }
   if (!existsSync(join(bundle, WARM_ANSWERS_FILE))) {
     // Sites generated before the build shipped answers; timed, as the build's share of them.
     const { answers, ms } = await writeWarmAnswers(bundle);
     console.log(`${answers} answers precomputed in ${(ms / 1000).toFixed(1)} s`);
   }
-  const unwarmed = withoutShippedAnswers(bundle, site);
+  const unwarmed = bundleWithout(bundle, join(site, 'pagefind-unwarmed'), (entry) => entry === WARM_ANSWERS_FILE);
+  // The same bundle without the word vectors: the search as it was before query expansion.
+  const withoutVectors = bundleWithout(bundle, join(site, 'pagefind-without-word-vectors'), (entry) =>
+    entry.startsWith('word-vectors.'),
+  );
   const fragments = join(bundle, 'fragment');
   console.log(
     `\nindex: ${mb(bytes(bundle))} on disk (${mb(bytes(fragments))} of it page fragments, loaded only for returned results; shipped answers ${mb(statSync(join(bundle, WARM_ANSWERS_FILE)).size)})`,
@@ -176,6 +196,7 @@ export async function run() {
     ['2 workers, no shipped answers', { SEARCH_WORKERS: '2', SEARCH_BUNDLE_DIR: unwarmed }],
     ['answer cache off (every query in a worker)', { SEARCH_CACHE_SIZE: '0' }],
     ['answer cache off, 2 workers', { SEARCH_CACHE_SIZE: '0', SEARCH_WORKERS: '2' }],
+    ['without word vectors (no query expansion)', { SEARCH_BUNDLE_DIR: withoutVectors }],
   ];
   const only = process.env.BENCH_VARIANTS?.split(',');
   // The first variant run is every other's baseline.
@@ -235,6 +256,62 @@ export async function run() {
   await cpuPerQuery(bundle);
   await rewriteCost(bundle, distinct);
   await rewrittenCpu(bundle, distinct);
+  await expansionCost(bundle);
+}
+
+/**
+ * What query expansion costs (expand.ts, word-vectors.ts), on queries that use it: the most frequent English words
+ * the site never uses. The heap the word vectors hold and the time of a neighbour lookup on the HTTP thread; then
+ * worker CPU per uncached query through search() against the search as it was (the query rewritten without
+ * expansion, typos corrected, straight to one worker: what search() did before), in the same run.
+ */
+async function expansionCost(bundle: string) {
+  globalThis.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const file = JSON.parse(readFileSync(join(bundle, WORD_VECTORS_FILE), 'utf8')) as WordVectorsFile;
+  const vectors = new WordVectors(file, readFileSync(join(bundle, WORD_VECTORS_DATA)));
+  globalThis.gc?.();
+  const held = process.memoryUsage().heapUsed - before;
+  const size = statSync(join(bundle, WORD_VECTORS_FILE)).size + statSync(join(bundle, WORD_VECTORS_DATA)).size;
+  console.log(
+    `\nquery expansion (word vectors: ${file.siteWords} site words + ${file.words.length - file.siteWords} others, ${mb(size)} on disk, ${mb(held)} heap${globalThis.gc ? '' : '; rough: run node with --expose-gc'})`,
+  );
+  const vocabulary = new Vocabulary(JSON.parse(readFileSync(join(bundle, VOCABULARY_FILE), 'utf8')));
+  const unknown = unknownTo(vocabulary);
+  const words = file.words.slice(file.siteWords).filter(unknown).slice(0, 200);
+  let started = process.hrtime.bigint();
+  const expandable = words.filter((w) => hasNeighbours(vectors, w));
+  const lookupMs = Number(process.hrtime.bigint() - started) / 1e6 / words.length;
+  console.log(
+    `  neighbour lookup on the HTTP thread          ${lookupMs.toFixed(2)} ms per word (${words.length} words; ${expandable.length} have neighbours)`,
+  );
+  const { search, searchStats, closeSearch } = await import('../src/lib/search/index.ts');
+  const pool = new SearchPool(bundle, 1);
+  try {
+    await pool.run({ q: 'zzzz', limit: 10, offset: 0 });
+    for (const q of expandable) {
+      const { words: rewritten } = rewriteQuery(q, vocabulary);
+      const raw = await pool.run({ q: rewritten.join(' '), limit: 10, offset: 0 });
+      if (raw.total === 0 && rewritten.length > 1)
+        await rankPartial({ q: rewritten.join(' '), limit: 10, offset: 0 }, rewritten, (r) => pool.run(r));
+    }
+    const plain = pool.stats.cpuMicros / (pool.stats.queries - 1) / 1000;
+    const first = searchStats();
+    started = process.hrtime.bigint();
+    for (const q of expandable) await search({ q });
+    const wallMs = Number(process.hrtime.bigint() - started) / 1e6 / expandable.length;
+    const after = searchStats();
+    const expandedMs = (after.cpuMsPerQuery * after.queries - first.cpuMsPerQuery * first.queries) / expandable.length;
+    console.log(`  worker CPU per uncached query with a word the site never uses (${expandable.length} queries)`);
+    console.log(`    as before (typo-corrected, one search)      ${plain.toFixed(1)} ms`);
+    console.log(
+      `    expanded through search()                  ${expandedMs.toFixed(1)} ms (${((after.queries - first.queries) / expandable.length).toFixed(1)} worker searches each; ${wallMs.toFixed(1)} ms wall)  ratio ${(expandedMs / plain).toFixed(2)}`,
+    );
+    figure('worker CPU per expanded query', expandedMs, 'ms', { name: 'the same queries before', value: plain });
+  } finally {
+    await pool.close();
+    await closeSearch();
+  }
 }
 
 /**

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageFile, requestPathsOf } from '../src/lib/site/page-files.ts';
 import { REDIRECTS_FILE } from '../src/lib/site/redirects.ts';
+import { findSharedAliases } from './alias-check.ts';
 import { readContentSources } from './content-sources.ts';
 import { findBrokenLinks, findMissingAlt, planRedirects, type BuiltPages } from './internal-links.ts';
 
 /**
  * After the pages are written and before twins, search and compression: checks every internal link in the
- * content against what the build wrote, checks the `redirectFrom` old paths, and writes the redirect map
+ * content against what the build wrote, checks the `redirectFrom` old paths and that no name (`aliases`, a title)
+ * leads to two pages, and writes the redirect map
  * (dist/redirects.json, outside the served folder) that the server reads at start (src/lib/site/redirects.ts).
  * A problem fails the build with every problem listed, each naming the file and line.
  */
@@ -35,10 +37,11 @@ export function contentChecks(): AstroIntegration {
           ...redirectProblems,
           ...findBrokenLinks(sources, site, redirects),
           ...findMissingAlt(sources),
+          ...findSharedAliases(sources),
         ];
         if (problems.length > 0) {
           throw new Error(
-            `Broken links, redirects or images in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nSee docs/editing.md, "When the build fails".`,
+            `Broken links, redirects, images or aliases in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nSee docs/editing.md, "When the build fails".`,
           );
         }
         writeFileSync(

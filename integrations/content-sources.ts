@@ -16,6 +16,9 @@ export interface ContentSource {
   url: string;
   draft: boolean;
   redirectFrom: string[];
+  /** The page's `title` and its `aliases`: the names a search query ranks it first for. */
+  title: string;
+  aliases: string[];
   /** `updated` as YYYY-MM-DD, when set. */
   updated?: string;
   /** The whole file, front matter included, so line numbers are the editor's. */
@@ -41,6 +44,8 @@ export function readContentSources(root: string): ContentSource[] {
         url: contentUrl(collection, name.replace(/\.mdx$/, '').replaceAll('\\', '/')),
         draft: data.draft === true,
         redirectFrom: Array.isArray(data.redirectFrom) ? data.redirectFrom.map(String) : [],
+        title: String(data.title ?? ''),
+        aliases: Array.isArray(data.aliases) ? data.aliases.map(String) : [],
         updated: updated && !Number.isNaN(updated.getTime()) ? updated.toISOString().slice(0, 10) : undefined,
         text,
       });

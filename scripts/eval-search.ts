@@ -5,7 +5,8 @@
  * the model, and asks the real routes: GET /api/search and POST /api/chat (its source-url parts, in order).
  *
  * Prints, for the search: MRR@10, success@1, success@3 and the zero-result rate, per kind of query and in all;
- * for the chat: how often an expected page is the first source, and among the sources; for off-topic questions
+ * for the chat: how often an expected page is the first source, and among the sources, and the share of sources
+ * linking to a passage (a heading anchor or a text fragment); for off-topic questions
  * (offtopic.json), how often the chat cites nothing and calls no model; for two-turn conversations
  * (conversations.json), how often the follow-up's first source is its page. Each set is reported as its tuning part
  * and its held-out part. `--verbose` lists the tuning part's misses (never the held-out part's).
@@ -60,7 +61,7 @@ const server = await startServer({
   GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
 });
 /** The chat's sources (paths, in order) for a conversation of user turns, and whether the model was called. */
-async function chatSources(turns: string[]): Promise<{ sources: string[]; modelCalled: boolean }> {
+async function chatSources(turns: string[]): Promise<{ sources: string[]; anchored: number; modelCalled: boolean }> {
   const messages = turns.flatMap((text, i) => [
     ...(i > 0 ? [{ id: `a${i}`, role: 'assistant', parts: [{ type: 'text', text: '(stand-in answer)' }] }] : []),
     { id: `u${i}`, role: 'user', parts: [{ type: 'text', text }] },
@@ -72,8 +73,12 @@ async function chatSources(turns: string[]): Promise<{ sources: string[]; modelC
     body: JSON.stringify({ id: 'eval', trigger: 'submit-message', messages }),
   });
   if (!res.ok) throw new Error(`POST /api/chat ${JSON.stringify(turns)}: ${res.status} ${await res.text()}`);
-  const sources = (await readAnswer(res)).sources.map((s) => new URL(s.url).pathname);
-  return { sources, modelCalled: gemini.requests.length > before };
+  const urls = (await readAnswer(res)).sources.map((s) => new URL(s.url));
+  return {
+    sources: urls.map((u) => u.pathname),
+    anchored: urls.filter((u) => u.hash !== '').length,
+    modelCalled: gemini.requests.length > before,
+  };
 }
 try {
   interface Row {
@@ -116,13 +121,22 @@ try {
   console.log(`  ${'all'.padEnd(23)} ${summary(rows)}`);
 
   console.log(`\nchat retrieval (POST /api/chat with the Gemini stand-in, eval/chat.json)`);
-  const chatRows: { first: boolean; among: boolean; none: boolean; heldout?: boolean }[] = [];
+  const chatRows: {
+    first: boolean;
+    among: boolean;
+    none: boolean;
+    cited: number;
+    anchored: number;
+    heldout?: boolean;
+  }[] = [];
   for (const c of chatSet) {
-    const { sources } = await chatSources([c.q]);
+    const { sources, anchored } = await chatSources([c.q]);
     const row = {
       first: c.expect.includes(sources[0]),
       among: sources.some((s) => c.expect.includes(s)),
       none: sources.length === 0,
+      cited: sources.length,
+      anchored,
       heldout: c.heldout,
     };
     chatRows.push(row);
@@ -131,7 +145,9 @@ try {
   }
   const chatSummary = (subset: typeof chatRows) => {
     const n = subset.length;
-    return `n=${String(n).padStart(3)}  answer page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  no sources ${pct(subset.filter((r) => r.none).length / n)}`;
+    const cited = subset.reduce((k, r) => k + r.cited, 0);
+    const anchored = subset.reduce((k, r) => k + r.anchored, 0);
+    return `n=${String(n).padStart(3)}  answer page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  no sources ${pct(subset.filter((r) => r.none).length / n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}`;
   };
   for (const [part, heldout] of PARTS) console.log(`  ${part.padEnd(9)} ${chatSummary(partOf(chatRows, heldout))}`);
   console.log(`  ${'all'.padEnd(9)} ${chatSummary(chatRows)}`);

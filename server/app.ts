@@ -23,6 +23,8 @@ import { clientIp } from '../src/lib/http/client-ip.ts';
 import { admitMcpRequest, directMcpAnswer } from '../src/lib/mcp/handle.ts';
 import { refusal } from '../src/lib/limits/rate-limit.ts';
 import { fastPaths, type FastPath, type Route } from '../src/lib/api/routes.ts';
+import { answerChatRequest } from './chat.ts';
+import { nodeHeaders } from './node-headers.ts';
 
 /** A fast path of the route table: answers the request itself, or calls `route` to pass it on. */
 type FastPathHandler = (
@@ -109,6 +111,7 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
   const fastPathHandlers: Record<FastPath, FastPathHandler> = {
     'early-429': refuseOrRoute,
     'mcp-tool-call': mcpOrRoute,
+    'chat-answer': (req, res) => answerChatRequest(req, res, config, log),
   };
 
   // Everything a request does runs inside its request context, so every log line and ApiError carries its id.
@@ -219,14 +222,6 @@ export function createApp({ config, log, clientDir, astroHandler }: AppOptions) 
     });
   }
 }
-
-/** The `get` of a fetch Headers over Node's request headers (repeated headers joined, as fetch joins them). */
-const nodeHeaders = (req: IncomingMessage) => ({
-  get: (name: string) => {
-    const value = req.headers[name];
-    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-  },
-});
 
 /** A page moved (`redirectFrom` in its front matter): 301 to its new URL, keeping the query. */
 function redirect(req: IncomingMessage, res: ServerResponse, location: string) {

@@ -4,28 +4,27 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { lookup } from 'mrmime';
-import type { BuiltSite, HeldFile } from '../src/lib/site/built-site.ts';
+import type { BuiltSite } from '../src/lib/site/built-site.ts';
 import { requestPath } from './negotiate.ts';
 import { estimateTokens, MARKDOWN_TOKENS_HEADER } from '../src/lib/site/markdown-tokens.ts';
 
 /** A request handler answering GET/HEAD for the files the site holds and passing everything else on. */
 export function memoryFiles(site: BuiltSite, fileHeaders: (pathname: string) => Record<string, string>) {
-  // Headers per file, worked out once: a page is held under several request paths.
-  const headersOf = new Map<HeldFile, Record<string, string>>();
+  // Headers per file name, worked out once: a page is held under several request paths, and a dated page
+  // (src/lib/site/dated-files.ts) is a new file, of the same name, whenever it changes.
+  const headersOf = new Map<string, Record<string, string>>();
   for (const file of site.held.values()) {
-    if (headersOf.has(file)) continue;
+    if (headersOf.has(file.name)) continue;
     const headers: Record<string, string> = {
       'Content-Type': lookup(file.name) ?? 'application/octet-stream',
       ...fileHeaders(`/${file.name}`),
     };
     if (headers['Content-Type']!.startsWith('text/') && !headers['Content-Type']!.includes('charset'))
       headers['Content-Type'] += '; charset=utf-8';
-    if (headers['Content-Type']!.startsWith('text/markdown'))
-      headers[MARKDOWN_TOKENS_HEADER] = String(estimateTokens(file.identity));
-    headersOf.set(file, headers);
+    headersOf.set(file.name, headers);
   }
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const file = site.held.get(requestPath(req));
+    const file = site.fileAt(requestPath(req));
     if (!file || req.headers.range) return next();
     const accepted = req.headers['accept-encoding'] ?? '';
     const [body, encoding] =
@@ -35,7 +34,10 @@ export function memoryFiles(site: BuiltSite, fileHeaders: (pathname: string) => 
           ? [file.gzip, 'gzip']
           : [file.identity, undefined];
     const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-    for (const [name, value] of Object.entries(headersOf.get(file)!)) res.setHeader(name, value);
+    const headers = headersOf.get(file.name)!;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (headers['Content-Type']!.startsWith('text/markdown'))
+      res.setHeader(MARKDOWN_TOKENS_HEADER, String(estimateTokens(file.identity)));
     res.setHeader('ETag', etag);
     // A negotiated page already carries `Vary: Accept, Accept-Encoding` (server/negotiate.ts).
     if ((file.br || file.gzip) && !res.hasHeader('Vary')) res.setHeader('Vary', 'Accept-Encoding');

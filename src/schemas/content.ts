@@ -56,6 +56,30 @@ const courseCode = z.string().regex(COURSE_CODE, 'a course code is 2–4 capital
 /** A site path an old URL of a page had, e.g. "/handbook/refund-policy/": lowercase, starting and ending with "/". */
 export const OLD_PATH = /^\/(?:[a-z0-9]+(?:[-_.][a-z0-9]+)*\/)+$/;
 
+/**
+ * One name or word for search: a phrase of a few words, as a visitor would type it. Two characters at least
+ * ("MA"), at most 60, no line breaks, no "|" (it joins them in the search index's metadata).
+ */
+const searchTerm = (example: string) =>
+  z
+    .string({ error: `each item is a name in quotes, e.g. "${example}"` })
+    .trim()
+    .min(2, `at least 2 characters, e.g. "${example}"`)
+    .max(60, `at most 60 characters: a name or a few words a visitor would type, e.g. "${example}"`)
+    .regex(/^[^|\n\r]*$/, `one name per list item, without "|" or line breaks, e.g. "${example}"`);
+
+/** A list of search terms, each named once (case aside): a repeated one is a slip, and would count twice. */
+const searchTerms = (field: string, examples: [string, string], max: number) =>
+  z
+    .array(searchTerm(examples[0]), {
+      error: `${field} is a list, e.g. ${field}: ${JSON.stringify(examples).replace(',', ', ')}`,
+    })
+    .max(max, `at most ${max} ${field}: keep the ones visitors really use`)
+    .refine((list) => new Set(list.map((t) => t.toLowerCase())).size === list.length, {
+      error: `${field} names an entry twice (case aside): list each once`,
+    })
+    .default([]);
+
 /** Fields every page kind shares; each kind extends it with a literal `type`. */
 const basePage = z.object({
   title: z
@@ -82,6 +106,12 @@ const basePage = z.object({
     )
     .default([])
     .describe('Old URLs of this page that answer 301 to it, e.g. ["/handbook/refund-policy/"]'),
+  aliases: searchTerms('aliases', ['accessibility statement', 'a11y'], 12).describe(
+    'Other names visitors use for this page; a search or chat question naming one finds this page first, e.g. ["accessibility statement"]',
+  ),
+  keywords: searchTerms('keywords', ['dyslexia', 'essay writing'], 20).describe(
+    'Words the page is about but may not use, weighted in the search index (search and chat), e.g. ["dyslexia", "essay writing"]',
+  ),
 });
 
 export const courseSchema = basePage.extend({

@@ -50,6 +50,10 @@ export const searchResultSchema = z
       .string()
       .describe('HTML-safe text around the match; only <mark> tags appear, everything else is escaped'),
     markdownUrl: z.string().describe('The page\'s Markdown twin, e.g. "/courses/bib201.md"'),
+    aliases: z
+      .array(z.string())
+      .optional()
+      .describe('Other names the editors gave the page, when it has any, e.g. ["accessibility statement"]'),
   })
   .describe('One page that matched');
 

@@ -35,7 +35,7 @@ describe('the build rejects broken content', { timeout: 120_000 }, () => {
     }
   });
 
-  it('fails on a link to no page, a missing anchor, a redirect onto a page and an old path claimed twice, naming file and line', () => {
+  it('fails on a link to no page, a missing anchor, a redirect onto a page, an old path claimed twice and an alias on two pages, naming file and line', () => {
     const { dir, remove } = copyProject('institute-build-');
     try {
       const edit = (name: string, change: (text: string) => string) =>
@@ -45,12 +45,18 @@ describe('the build rejects broken content', { timeout: 120_000 }, () => {
         (t) => `${t}\nSee [refunds](/handbook/refundz/) and [summer](/handbook/refunds/#summer).\n`,
       );
       edit('src/content/handbook/library.mdx', (t) =>
-        t.replace('order: 1\n', 'order: 1\nredirectFrom: [/handbook/grading/, /handbook/refund-policy/]\n'),
+        t.replace(
+          'order: 1\n',
+          'order: 1\nredirectFrom: [/handbook/grading/, /handbook/refund-policy/]\naliases: ["money back"]\n',
+        ),
       );
       const { status, output } = build(dir);
       const line = readFileSync(join(dir, 'src/content/handbook/grading.mdx'), 'utf8').trimEnd().split('\n').length;
       expect(status).not.toBe(0);
-      expect(output).toContain('Broken links, redirects or images in the content (4):');
+      expect(output).toContain('Broken links, redirects, images or aliases in the content (5):');
+      expect(output).toContain(
+        'src/content/handbook/refunds.mdx:8: alias "money back" is also an alias of src/content/handbook/library.mdx; a name leads to one page: remove it from one of them, or make it a keyword',
+      );
       expect(output).toContain(
         'src/content/handbook/library.mdx:6: redirectFrom "/handbook/grading/" is a page of the site (/handbook/grading/); an old path must be free: remove it from redirectFrom or move that page',
       );
@@ -80,10 +86,11 @@ describe('the build rejects broken content', { timeout: 120_000 }, () => {
           '![](./images/founded-1911.png)',
         ),
       );
+      const line = readFileSync(file, 'utf8').split('\n').indexOf('![](./images/founded-1911.png)') + 1;
       const { status, output } = build(dir);
       expect(status).not.toBe(0);
       expect(output).toContain(
-        'src/content/pages/about.mdx:7: image "./images/founded-1911.png" has no alt text; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />',
+        `src/content/pages/about.mdx:${line}: image "./images/founded-1911.png" has no alt text; describe what it shows, e.g. ![Students in the library](./library.jpg); for a purely decorative image write <Image src={…} alt="" />`,
       );
       console.log(output.slice(output.lastIndexOf('[build]')));
     } finally {

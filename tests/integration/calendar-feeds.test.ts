@@ -37,6 +37,8 @@ function expectEvents(parsed: ICAL.Event[], expected: typeof events) {
     const got = found.get(`${e.id}@calendar.northgate-institute`);
     expect(got, e.id).toBeDefined();
     expect(got!.summary).toBe(e.title);
+    // A lasting address: the feed outlives the event's place on the events page.
+    expect(new URL(got!.component.getFirstPropertyValue('url') as string).pathname).toBe(`/events/${e.id}`);
     expect(got!.startDate.isDate).toBe(false);
     expect(got!.endDate.toJSDate().getTime()).toBe(endOf(e).getTime());
     expect(got!.endDate.toJSDate().getTime() - got!.startDate.toJSDate().getTime()).toBe(

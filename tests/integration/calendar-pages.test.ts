@@ -42,6 +42,22 @@ describe('the events page, rendered per request', () => {
   });
 });
 
+describe("an event's lasting address, for the feeds' links", () => {
+  it('sends a visitor to the events page while the event is to come, and to the archive once it is over', async () => {
+    for (const [e, page] of [
+      [upcoming[0]!, '/events/'],
+      [past[0]!, '/events/archive/'],
+    ] as const) {
+      const res = await fetch(`${server.url}/events/${e.id}`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`${page}#${e.id}`);
+    }
+    const unknown = await fetch(`${server.url}/events/no-such-event`, { redirect: 'manual' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<h1');
+  });
+});
+
 describe('key dates and the academic calendar, from the data', () => {
   it('lists every key date of every term', async () => {
     const { body } = await text('/handbook/key-dates/');

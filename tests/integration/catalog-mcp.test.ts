@@ -61,6 +61,15 @@ describe('MCP catalog tools', () => {
     expect(JSON.stringify(result.content)).toContain('upcoming_events');
   });
 
+  it('get_page gives the home page and a course page as they read on the day: nothing over, the right next start', async () => {
+    const home = JSON.stringify((await call('get_page', { path: '/' })).content);
+    const next = events.filter((e) => endOf(e) > NOW).sort((a, b) => a.start.localeCompare(b.start))[0]!;
+    expect(home).toContain(next.title);
+    expect(home).not.toContain('Ashby Lecture');
+    const course = JSON.stringify((await call('get_page', { path: '/courses/bib101/' })).content);
+    expect(course).toContain('Next starts in **Spring 2027**');
+  });
+
   it('are listed in the MCP server card', async () => {
     const card = await (await fetch(`${server.url}/.well-known/mcp/server-card.json`)).json();
     expect(card.tools.map((t: { name: string }) => t.name)).toEqual(

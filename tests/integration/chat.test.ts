@@ -82,7 +82,8 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(message.parts.findLastIndex((p) => p.type === 'source-url')).toBeLessThan(
       message.parts.findIndex((p) => p.type === 'text'),
     );
-    for (const s of sources) expect(s.url).toMatch(new RegExp(`^${server.url}/[a-z0-9/-]*/$`));
+    // A page of the site, anchored on the passage used (a heading id or a text fragment: chat-citations.test.ts).
+    for (const s of sources) expect(s.url).toMatch(new RegExp(`^${server.url}/[a-z0-9/-]*/(?:#[^#\\s]+)?$`));
 
     // The retrieved pages reached the model: each linked page is in the system instruction, twin text included.
     const { system, conversation } = geminiPromptText(gemini.requests.at(-1)!.body);

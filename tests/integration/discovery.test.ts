@@ -138,8 +138,12 @@ describe('discovery documents', () => {
       ['application/vnd.oai.openapi+json', '/openapi.json'],
       ['text/plain', '/llms.txt'],
     ]);
-    for (const entry of catalog.entries)
-      expect(entry).toMatchObject({ identifier: expect.any(String), displayName: expect.any(String) });
+    // The ARD pattern Lighthouse's agentic-browsing audit checks, with the publisher taken from the host, port dropped.
+    for (const entry of catalog.entries) {
+      expect(entry.identifier).toMatch(/^urn:air:127\.0\.0\.1(:[a-zA-Z0-9._-]+)+$/);
+      expect(entry.displayName).toEqual(expect.any(String));
+      expect(entry.representativeQueries.length).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('the MCP server card lists what /mcp lists', async () => {

@@ -35,8 +35,10 @@ describe('indexed text', () => {
       const raw = gunzipSync(readFileSync(join(client, 'pagefind/fragment', file))).toString('utf8');
       const fragment = JSON.parse(raw.slice(raw.indexOf('{'))) as { url: string; content: string };
       const html = readFileSync(join(client, fragment.url, 'index.html'), 'utf8');
-      // Every element boundary as a space: the words the page shows, none joined.
-      const shown = new Set(words(html.replace(/<[^>]*>/g, ' ').replace(/&#?\w+;/g, ' ')));
+      // Every element boundary as a space: the words the page shows, none joined; and the editors' aliases and
+      // keywords, which are indexed from attributes (Base.astro).
+      const terms = [...html.matchAll(/data-search-(?:aliases|keywords)="([^"]*)"/g)].map((m) => m[1]).join(' ');
+      const shown = new Set(words(`${html.replace(/<[^>]*>/g, ' ').replace(/&#?\w+;/g, ' ')} ${terms}`));
       for (const word of new Set(words(fragment.content))) if (!shown.has(word)) glued.push(`${fragment.url}: ${word}`);
     }
     expect(glued).toEqual([]);
@@ -50,6 +52,11 @@ describe('search finds what a visitor means', () => {
     expect((await search('take a break from studies')).results[0]?.url).toBe('/handbook/leave-of-absence/');
   });
 
+  it('adds the pages holding most of the words when only a few hold them all, so the page a question names comes first', async () => {
+    // "happens" is a stop word; "miss" is not on the examinations page, and the few pages with both words are not it.
+    expect((await search('what happens if i miss an exam')).results[0]?.url).toBe('/handbook/examinations/');
+  });
+
   it('corrects a word the site does not use, and says what it searched (suggestion)', async () => {
     const answer = await search('theolgy');
     expect(answer.suggestion).toBe('theology');
@@ -58,10 +65,24 @@ describe('search finds what a visitor means', () => {
     expect(await search('greek')).not.toHaveProperty('suggestion');
   });
 
-  it("applies the editors' synonyms and abbreviations", async () => {
+  it('finds a program by its abbreviation (its aliases), with or without dots', async () => {
     expect((await search('MDiv')).results[0]?.url).toBe('/programs/master-of-divinity/');
     expect((await search('M.Div.')).results[0]?.url).toBe('/programs/master-of-divinity/');
     expect((await search('BTh')).results[0]?.url).toBe('/programs/bachelor-of-theology/');
+  });
+
+  it('ranks a page first when the query names one of its aliases (front matter), and says the aliases', async () => {
+    const accessibility = await search('accessibility statement');
+    expect(accessibility.results[0]).toMatchObject({
+      url: '/accessibility/',
+      aliases: ['accessibility statement', 'a11y'],
+    });
+    expect((await search('pause my studies')).results[0]?.url).toBe('/handbook/leave-of-absence/');
+    expect((await search('a11y')).results[0]?.url).toBe('/accessibility/');
+  });
+
+  it('ranks a page whose keyword phrase the query holds above pages that only share its words', async () => {
+    expect((await search('help with essay writing')).results[0]?.url).toBe('/handbook/learning-support/');
   });
 
   it('finds a course by its code with or without the space, in any case, first', async () => {

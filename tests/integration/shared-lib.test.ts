@@ -12,7 +12,7 @@ describe('the server bundle and the server entry share src/lib', () => {
     .join('\n');
 
   it('imports the stateful modules from source', () => {
-    for (const module of ['store/index.ts', 'limits/rate-limit.ts', 'config.ts', 'search/index.ts', 'chat/answer.ts']) {
+    for (const module of ['store/index.ts', 'limits/rate-limit.ts', 'config.ts', 'search/index.ts', 'chat/reply.ts']) {
       expect(bundle, module).toContain(`from "#lib/${module}"`);
     }
   });

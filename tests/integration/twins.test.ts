@@ -94,12 +94,18 @@ describe('negotiation between a page and its Markdown twin', () => {
     expect(html.headers.get('link')).toContain('/handbook/grading.md');
   });
 
+  it("names the page's aliases in the twin's front matter (agents and the chat's model read it)", async () => {
+    const body = await (await get('/programs/master-of-divinity.md', '*/*')).text();
+    expect(frontMatter(body)).toMatchObject({ title: 'Master of Divinity', aliases: ['MDiv', 'M Div'] });
+  });
+
   it('serves the .md URL directly, whatever the Accept', async () => {
     for (const accept of [CHROMIUM, undefined]) {
-      const res = await get('/courses/bib201.md', accept);
+      // A page without dated regions (dated-pages.test.ts covers those): the twin is the build's file.
+      const res = await get('/programs/master-of-divinity.md', accept);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(MARKDOWN);
-      expect(await res.text()).toBe(readFileSync('dist/client/courses/bib201.md', 'utf8'));
+      expect(await res.text()).toBe(readFileSync('dist/client/programs/master-of-divinity.md', 'utf8'));
     }
   });
 

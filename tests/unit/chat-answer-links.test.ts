@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkTarget } from '../../src/scripts/chat/answer-links.ts';
+import { linkTarget, sourceHref } from '../../src/scripts/chat/answer-links.ts';
 
 const page = 'http://127.0.0.1:4321/handbook/';
 const sources = [
@@ -22,6 +22,17 @@ describe('linkTarget: where a link in a chat answer may go', () => {
       href: '/handbook/fees/',
       number: 2,
     });
+  });
+
+  it('links a source, in the list and in the answer, to the passage its URL anchors', () => {
+    const anchored = [{ url: 'https://northgate.example/handbook/refunds/#summer-term', title: 'Refunds' }];
+    expect(linkTarget('/handbook/refunds/', anchored, page)).toEqual({
+      kind: 'source',
+      href: '/handbook/refunds/#summer-term',
+      number: 1,
+    });
+    const quoted = { url: 'https://northgate.example/about/#:~:text=Founded%20in%201911', title: 'About' };
+    expect(sourceHref(quoted, page)).toBe('/about/#:~:text=Founded%20in%201911');
   });
 
   it('leaves any other site path to be checked, as a path that stays in the tab', () => {

@@ -25,6 +25,9 @@ function fakeSearch(index: Record<string, string[]>): SearchFn & { queries: stri
 describe('keywords', () => {
   it('keeps the content words of a question', () => {
     expect(keywords('Can I take Greek online, and what do I need first?')).toEqual(['greek', 'online']);
+    // The frame of a question about the site says how it is asked, not what about.
+    expect(keywords('Which page explains how to apply?')).toEqual(['apply']);
+    expect(keywords('What happens if I miss an exam?')).toEqual(['miss', 'exam']);
     expect(keywords("What's the refund policy for the institute's courses?")).toEqual([
       'refund',
       'policy',
@@ -57,6 +60,27 @@ describe('retrievePages', () => {
     const search: SearchFn = async ({ q }) => ({ results: lists[q] ?? [] });
     const pages = await retrievePages('refunds money', search, 3);
     expect(pages[0]!.url).toBe('/refunds/');
+  });
+
+  it('puts a page whose alias the question holds above pages that only mention its words, whatever its kind', async () => {
+    const accessibility: FoundPage = {
+      ...page('accessibility'),
+      title: 'Accessibility',
+      aliases: ['accessibility statement'],
+    };
+    const lists: Record<string, FoundPage[]> = {
+      statement: [page('history-ma'), page('entry-requirements')],
+      accessibility: [page('entry-requirements'), accessibility],
+    };
+    const search: SearchFn = async ({ q }) => ({ results: lists[q] ?? [] });
+    expect((await retrievePages('accessibility statement', search, 3))[0]!.url).toBe('/accessibility/');
+    // Without the alias, the page that both words find wins.
+    const plain: Record<string, FoundPage[]> = {
+      ...lists,
+      accessibility: [page('entry-requirements'), page('accessibility')],
+    };
+    const without: SearchFn = async ({ q }) => ({ results: plain[q] ?? [] });
+    expect((await retrievePages('accessibility statement', without, 3))[0]!.url).toBe('/entry-requirements/');
   });
 
   it('still answers when one query fails, and asks nothing for small talk', async () => {

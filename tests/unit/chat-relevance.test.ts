@@ -115,6 +115,34 @@ describe('retrieval for a follow-up', () => {
     expect(hours[0].url).toBe('/handbook/library/');
   });
 
+  it('puts the next course of the series first for "what comes after", the first for "where do I start"', async () => {
+    const course = (code: string, title: string): FoundPage => ({ ...page(`/courses/${code}/`), title });
+    const preaching = [
+      course('min210', 'MIN210: Preaching I'),
+      course('min220', 'MIN220: Pastoral Care'),
+      course('min211', 'MIN211: Preaching II'),
+    ];
+    // Every search finds the same pages in the same order, so only the series rule can change it.
+    const same: SearchFn = async () => ({ results: preaching });
+    const onward = await retrieveForConversation(
+      ['Do you have a course on preaching?', 'is there a more advanced one?'],
+      same,
+    );
+    expect(onward[0].url).toBe('/courses/min211/');
+    const reversed: SearchFn = async () => ({ results: [...preaching].reverse() });
+    const start = await retrieveForConversation(
+      ['Do you have a course on preaching?', 'which one is for beginners?'],
+      reversed,
+    );
+    expect(start[0].url).toBe('/courses/min210/');
+    // A follow-up with its own subject is retrieved for it ("next" there is no step in the series).
+    const own = await retrieveForConversation(
+      ['Do you have a course on preaching?', 'What about pastoral care next?'],
+      same,
+    );
+    expect(own[0].url).toBe('/courses/min220/');
+  });
+
   it('retrieves a first question on its own', async () => {
     expect((await retrieveForConversation(['beginners'], search)).map((p) => p.url)).toEqual([
       '/courses/bib201/',

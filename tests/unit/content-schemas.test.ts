@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseSchema, handbookSchema, programSchema } from '../../src/schemas/content.ts';
+import { courseSchema, handbookSchema, pageSchema, programSchema } from '../../src/schemas/content.ts';
 
 const validCourse = {
   code: 'BIB201',
@@ -50,6 +50,35 @@ describe('content schemas', () => {
       handbookSchema.safeParse({ title: 'X', summary: 'A handbook summary long enough.', section: 'gossip', order: 1 })
         .success,
     ).toBe(false);
+  });
+
+  it('takes aliases and keywords as optional lists of names, on every kind of page', () => {
+    const page = { title: 'Accessibility', summary: 'How we make the site work for everyone.' };
+    expect(pageSchema.parse(page)).toMatchObject({ aliases: [], keywords: [] });
+    const named = { ...validCourse, aliases: [' Greek 1 '], keywords: ['koine', 'New Testament Greek'] };
+    expect(courseSchema.parse(named)).toMatchObject({
+      aliases: ['Greek 1'],
+      keywords: ['koine', 'New Testament Greek'],
+    });
+    for (const schema of [courseSchema, programSchema, handbookSchema, pageSchema])
+      expect(Object.keys(schema.shape)).toEqual(expect.arrayContaining(['aliases', 'keywords']));
+  });
+
+  it('explains what is wrong with aliases and keywords', () => {
+    const page = { title: 'Accessibility', summary: 'How we make the site work for everyone.' };
+    const messages = (extra: object) =>
+      pageSchema
+        .safeParse({ ...page, ...extra })
+        .error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('\n');
+    expect(messages({ aliases: 'accessibility statement' })).toMatch(
+      /aliases: aliases is a list, e\.g\. aliases: \["accessibility statement", "a11y"\]/,
+    );
+    expect(messages({ aliases: [42] })).toMatch(/aliases\.0: each item is a name in quotes/);
+    expect(messages({ keywords: ['x'] })).toMatch(/keywords\.0: at least 2 characters, e\.g\. "dyslexia"/);
+    expect(messages({ keywords: ['a|b'] })).toMatch(/keywords\.0: one name per list item/);
+    expect(messages({ aliases: ['A11y', 'a11y'] })).toMatch(/aliases: aliases names an entry twice/);
+    expect(messages({ keywords: Array.from({ length: 21 }, (_, i) => `word ${i}`) })).toMatch(/at most 20 keywords/);
   });
 
   it('describes every field for editors', () => {

@@ -27,6 +27,8 @@ const source = (file: string, url: string, text: string, extra: Partial<ContentS
   url,
   draft: false,
   redirectFrom: [],
+  title: file,
+  aliases: [],
   text,
   ...extra,
 });

@@ -41,12 +41,13 @@ describe('the route table', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('gives an early 429 only to POST routes whose limit counts every request, and the MCP fast path only to /mcp', () => {
+  it('gives an early 429 only to POST routes whose limit counts every request, the MCP fast path only to /mcp, the chat fast path only to /api/chat', () => {
     for (const r of allRoutes.filter((entry) => entry.fastPath === 'early-429')) {
       expect(r.methods, r.path).toEqual(['POST']);
       expect(r.rateLimit, r.path).toBeDefined();
     }
     expect(allRoutes.filter((r) => r.fastPath === 'mcp-tool-call').map((r) => r.path)).toEqual(['/mcp']);
+    expect(allRoutes.filter((r) => r.fastPath === 'chat-answer').map((r) => r.path)).toEqual(['/api/chat']);
   });
 
   it('lists the methods each route documents among those it serves', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { intentFirst } from '../../src/lib/search/intent.ts';
+import { intentFirst, namesAPage } from '../../src/lib/search/intent.ts';
 import type { RawHit } from '../../src/lib/search/pool.ts';
 import { rewriteQuery } from '../../src/lib/search/query-rewrite.ts';
 import { maxEdits, Vocabulary } from '../../src/lib/search/vocabulary.ts';
@@ -82,6 +82,9 @@ describe('intent', () => {
       results: [hit('/handbook/entry-requirements/', 'Entry requirements'), hit('/accessibility/', 'Accessibility')],
     };
     expect(intentFirst(answer, ['accessibility', 'statement']).results[0].url).toBe('/accessibility/');
+    // Whether the answer holds a page the query names decides if the few pages holding every word are enough.
+    expect(namesAPage(answer, ['accessibility', 'statement'])).toBe(true);
+    expect(namesAPage(answer, ['miss', 'examinations'])).toBe(false);
     const greek = {
       total: 2,
       results: [hit('/courses/bib201/', 'Biblical Greek I'), hit('/courses/bib202/', 'Biblical Greek II')],
@@ -103,5 +106,75 @@ describe('intent', () => {
       '/give/',
       '/programs/',
     ]);
+  });
+
+  it('puts a page first when the query names one of its aliases, or holds one of two words or more whole', () => {
+    const answer = {
+      total: 3,
+      results: [
+        hit('/programs/', 'Our programs'),
+        hit('/handbook/online-learning/', 'Online learning'),
+        { ...hit('/programs/master-of-divinity/', 'Master of Divinity'), aliases: ['MDiv', 'M Div'] },
+      ],
+    };
+    expect(intentFirst(answer, ['mdiv']).results[0].url).toBe('/programs/master-of-divinity/');
+    const leave = { ...hit('/handbook/leave-of-absence/', 'Leave of absence'), aliases: ['pause my studies'] };
+    const pause = { total: 2, results: [hit('/handbook/library/', 'Library'), leave] };
+    // The alias's stop words are left out as the query's are: "pause my studies" is "pause studies".
+    expect(intentFirst(pause, ['pause', 'studies', 'year']).results[0].url).toBe('/handbook/leave-of-absence/');
+    // Held as a phrase, in its order: "placement tests work" does not say "work placement".
+    const careers = { ...hit('/handbook/careers-and-placements/', 'Careers'), aliases: ['work placement'] };
+    const tests = { total: 2, results: [hit('/handbook/language-placement/', 'Language tests'), careers] };
+    expect(intentFirst(tests, ['hebrew', 'placement', 'tests', 'work']).results[0].url).toBe(
+      '/handbook/language-placement/',
+    );
+    expect(intentFirst(tests, ['find', 'work', 'placement']).results[0].url).toBe('/handbook/careers-and-placements/');
+  });
+
+  it('leaves a one-word alias among other words, and a short one, to the ranking', () => {
+    const contact = { ...hit('/contact/', 'Contact us'), aliases: ['campus'] };
+    const housing = { total: 2, results: [hit('/courses/min320/', 'Ministry Placement'), contact] };
+    expect(intentFirst(housing, ['campus', 'housing']).results[0].url).toBe('/courses/min320/');
+    const master = { ...hit('/programs/master-of-arts-church-history/', 'Master of Arts in Church History') };
+    const ma = { total: 2, results: [hit('/handbook/grading/', 'Grading'), { ...master, aliases: ['MA'] }] };
+    expect(intentFirst(ma, ['pass', 'marks']).results[0].url).toBe('/handbook/grading/');
+  });
+
+  it('puts a page whose keyword phrase the query holds whole above the other matches, below a named page', () => {
+    const support = {
+      ...hit('/handbook/learning-support/', 'Learning support'),
+      keywords: ['essay writing', 'dyslexia'],
+    };
+    const answer = { total: 3, results: [hit('/courses/the101/', 'Introduction to Theology'), support] };
+    expect(intentFirst(answer, ['essay', 'writing']).results[0].url).toBe('/handbook/learning-support/');
+    // One keyword word is only weight in the index, not a tier.
+    expect(intentFirst(answer, ['dyslexia']).results[0].url).toBe('/courses/the101/');
+    const named = { total: 2, results: [support, hit('/courses/eng101/', 'Essay Writing')] };
+    expect(intentFirst(named, ['essay', 'writing']).results[0].url).toBe('/courses/eng101/');
+  });
+
+  it('lists the courses a query names in entry order (level, then number in a series) unless it names a level or number', () => {
+    const course = (code: string, title: string, level: string): RawHit => ({
+      ...hit(`/courses/${code}/`, `${code.toUpperCase()}: ${title}`),
+      level,
+    });
+    const answer = {
+      total: 4,
+      results: [
+        course('lan301', 'Greek Readings', 'advanced'),
+        hit('/handbook/language-placement/', 'Greek placement'),
+        course('bib202', 'Biblical Greek II', 'intermediate'),
+        course('bib201', 'Biblical Greek I', 'intermediate'),
+      ],
+    };
+    // The handbook page keeps its place; the courses take theirs in entry order.
+    expect(intentFirst(answer, ['greek']).results.map((r) => r.url)).toEqual([
+      '/courses/bib201/',
+      '/handbook/language-placement/',
+      '/courses/bib202/',
+      '/courses/lan301/',
+    ]);
+    expect(intentFirst(answer, ['greek', 'advanced']).results[0].url).toBe('/courses/lan301/');
+    expect(intentFirst(answer, ['greek', 'ii']).results[0].url).toBe('/courses/bib202/');
   });
 });

@@ -30,7 +30,7 @@ const site = new Vocabulary({
 describe('synonyms file', () => {
   it('is valid against its schema (editors change it; the build imports it)', () => {
     const file = synonymsFileSchema.parse(JSON.parse(readFileSync('src/content/search-synonyms.json', 'utf8')));
-    expect(file.synonyms.length).toBeGreaterThan(10);
+    expect(file.synonyms.length).toBeGreaterThan(0);
   });
   it('refuses an entry without what it means, or with unknown fields', () => {
     expect(synonymsFileSchema.safeParse({ synonyms: [{ typed: ['MDiv'] }] }).success).toBe(false);
@@ -49,11 +49,14 @@ describe('query rewriting', () => {
     expect(rewriteQuery('Mus101', site).codes).toEqual(['mus101']);
     expect(rewriteQuery('the 999', site).codes).toEqual([]);
   });
-  it('applies the synonyms (abbreviations, everyday words)', () => {
-    expect(rewriteQuery('MDiv', site).words).toEqual(['master', 'divinity']);
-    expect(rewriteQuery('M.Div.', site).words).toEqual(['master', 'divinity']);
+  it('applies the synonyms (other spellings, word forms, everyday words)', () => {
     expect(rewriteQuery('fees', site).words).toEqual(['tuition', 'fees']);
-    expect(rewriteQuery('can i get my money back', site).words).toEqual(['refunds']);
+    expect(rewriteQuery('how much is a refund', site).words).toEqual(['tuition', 'fees', 'refunds']);
+    expect(rewriteQuery('counseling', site).words).toEqual(['counselling']);
+  });
+  it("leaves a page's other names to its aliases (front matter), searched as typed", () => {
+    expect(rewriteQuery('M.Div.', site).words).toEqual(['mdiv']);
+    expect(rewriteQuery('can i get my money back', site).words).toEqual(['money', 'back']);
   });
   it('drops stop words unless nothing else is left', () => {
     expect(rewriteQuery('what is hebrew', site).words).toEqual(['hebrew']);

@@ -94,9 +94,11 @@ export interface Operation {
  * - `early-429`: a client already over the route's limit gets the route's own 429 without Astro's pipeline
  *   (refusing must cost less than answering). Only for routes whose limit counts every request first.
  * - `mcp-tool-call`: the common MCP tool calls (search_site, get_page) are answered without a server per request.
+ * - `chat-answer`: the whole chat (server/chat.ts, the same function as its route), its 429 included: a chat is
+ *   answered many times a minute, and Astro's pipeline was a large share of its CPU.
  * Anything the fast path does not answer goes on to the route.
  */
-export type FastPath = 'early-429' | 'mcp-tool-call';
+export type FastPath = 'early-429' | 'mcp-tool-call' | 'chat-answer';
 
 export interface Route {
   /** The public path, `{name}` for a parameter; a parameter at the end takes the rest of the path (`[...name]`). */

@@ -43,6 +43,8 @@ export function createCatalog(input: CatalogInput) {
   const keyDates = terms
     .flatMap((t) => t.keyDates)
     .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+  // When each key date is over, worked out once: it takes the time zone's offset on that day, which is slow to ask.
+  const keyDateEnds = new Map(keyDates.map((k) => [k, keyDateEnd(k)]));
 
   return {
     courses,
@@ -106,7 +108,7 @@ export function createCatalog(input: CatalogInput) {
 
     /** Key dates whose last day has not passed at `now` (institute time), soonest first. */
     upcomingKeyDates(now: Date): CatalogKeyDate[] {
-      return keyDates.filter((k) => keyDateEnd(k) > now);
+      return keyDates.filter((k) => keyDateEnds.get(k)! > now);
     },
 
     /** How many events are over at `now`: what of the clock the event answers depend on. */

@@ -81,7 +81,8 @@ function eventLines(e: CalendarEvent, origin: string, stamp: string): string[] {
     `DESCRIPTION:${text(description)}`,
     `LOCATION:${text(formatEventWhere(e))}`,
     `CATEGORIES:${text(eventKindLabels[e.kind])}`,
-    `URL:${origin}/events/#${e.id}`,
+    // A lasting address (src/pages/events/[id].ts): the feed is written once, the event moves to the archive.
+    `URL:${origin}/events/${e.id}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
   ];

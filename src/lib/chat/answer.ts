@@ -18,7 +18,8 @@ import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
 import { chatFirstToken, chatModelErrors } from '../metrics/index.ts';
-import { loadTwin } from './twins.ts';
+import { loadPageTargets, loadTwin } from './twins.ts';
+import { anchorFor, askedStems } from './citation.ts';
 
 export interface AnswerOptions {
   model: LanguageModel | undefined;
@@ -41,7 +42,7 @@ export interface AnswerOptions {
 
 /** A started answer and the pages it is grounded on. */
 export interface ChatAnswer extends StartedAnswer {
-  /** Every page in the model's context: absolute URL and title. */
+  /** Every page in the model's context: absolute URL (with an anchor on the passage used, citation.ts) and title. */
   sources: { url: string; title: string }[];
   /** True when the site does not cover the question: the answer is the plain decline, and the model was not called. */
   declined?: boolean;
@@ -106,6 +107,15 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
         Math.max(budget, 0),
       ),
     ];
+    // Each retrieved page links to the passage that best answers the question, in the text the model reads
+    // (citation.ts); worked out while the model starts.
+    const asked = askedStems(userTurns.at(-1) ?? question);
+    const anchored = Promise.all(
+      pages.slice(calendar.length).map(async (p) => {
+        const targets = await loadPageTargets(p.url, options.twinRoot);
+        return { ...p, url: p.url + (targets ? anchorFor(p.text, asked, targets) : '') };
+      }),
+    );
     const modelCalled = performance.now();
     const started = await startAnswer({
       model,
@@ -122,7 +132,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     });
     chatFirstToken.observe((performance.now() - modelCalled) / 1000);
     // The retrieved pages are cited first: they hold the answer; the calendar is background to it.
-    const cited = [...pages.slice(calendar.length), ...calendar];
+    const cited = [...(await anchored), ...calendar];
     return { ...started, sources: cited.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })) };
   } catch (err) {
     release();

@@ -4,7 +4,7 @@
  * are not in the search index the chat retrieves from; without this page, a question such as "When is the next
  * open day?" would be answered from a page written before the open day passed.
  */
-import type { Catalog } from '../catalog/catalog.ts';
+import type { CalendarQueries } from '../catalog/calendar-files.ts';
 import { formatDay, formatEventWhen, formatEventWhere, formatKeyDate } from '../catalog/format.ts';
 import { INSTITUTE_TIME_ZONE, dayIn } from '../catalog/time-zone.ts';
 import { eventKindLabels } from '../../schemas/calendar.ts';
@@ -19,12 +19,20 @@ const ABOUT_DATES =
 
 export const asksAboutDates = (question: string) => ABOUT_DATES.test(question);
 
+/** The last page made from each calendar, and what it was made of: most questions on a day get the same page. */
+const lastPages = new WeakMap<CalendarQueries, { key: string; page: ContextPage }>();
+
 /** The calendar as a context page for `now`: today, the events not yet over, the next key dates. */
-export function calendarContextPage(catalog: Catalog, now: Date): ContextPage {
-  const events = catalog.upcomingEvents(now);
-  const keyDates = catalog.upcomingKeyDates(now).slice(0, KEY_DATES);
+export function calendarContextPage(calendar: CalendarQueries, now: Date): ContextPage {
+  const events = calendar.upcomingEvents(now);
+  const keyDates = calendar.upcomingKeyDates(now).slice(0, KEY_DATES);
+  // The page changes only with the day and with what is still to come; formatting it costs far more than this key.
+  const today = dayIn(now);
+  const key = `${today} ${events.map((e) => e.id).join()} ${keyDates.map((k) => k.id).join()}`;
+  const last = lastPages.get(calendar);
+  if (last?.key === key) return last.page;
   const lines = [
-    `Today is ${formatDay(dayIn(now))} (the institute's time zone, ${INSTITUTE_TIME_ZONE}). Only the events below are still to come; any other date on other pages may have passed.`,
+    `Today is ${formatDay(today)} (the institute's time zone, ${INSTITUTE_TIME_ZONE}). Only the events below are still to come; any other date on other pages may have passed.`,
     '',
     'Events still to come, soonest first:',
     ...(events.length > 0
@@ -37,5 +45,7 @@ export function calendarContextPage(catalog: Catalog, now: Date): ContextPage {
     'Next key dates of the academic calendar:',
     ...keyDates.map((k) => `- ${k.termName}: ${k.label}: ${formatKeyDate(k)}`),
   ];
-  return { title: 'Events and key dates, as of today', url: '/events/', text: lines.join('\n') };
+  const page = { title: 'Events and key dates, as of today', url: '/events/', text: lines.join('\n') };
+  lastPages.set(calendar, { key, page });
+  return page;
 }

@@ -2,6 +2,10 @@
  * Search terms from a chat question. Pagefind matches pages containing every term of a query, so a whole
  * question ("Can I take Greek online, and what do I need first?") finds almost nothing; its content words do.
  */
+/**
+ * Words that carry no topic. Besides the usual function words, the frame of a visitor's question about the site:
+ * "which page explains…", "what happens if…" say how they ask, not what about.
+ */
 export const STOPWORDS = new Set(
   `a about above after again all also am an and any are as at be because been before being
 below between both but by can could did do does doing done during each either else for from further get gets got had
@@ -9,7 +13,8 @@ has have having he her here hers him his how i if in into is it its just know le
 must my need needs no nor not now of off on once only or other our out over own please same she should so some such
 take tell than that the their them then there these they thing things this those through to too under until up us
 very want was we were what when where which while who whom why will with would yes you your yours first help thanks
-thank hello hi`.split(/\s+/),
+thank hello hi
+page pages explain explains happen happens`.split(/\s+/),
 );
 
 /** Distinct content words, in order of appearance, at most `max`. @example keywords('Can I take Greek online?') → ['greek', 'online'] */

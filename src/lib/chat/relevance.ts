@@ -9,7 +9,8 @@
  * "How tall is Mount Everest?" has none of its words on the site; "Where can I live while I study?" has all.
  */
 import { STOPWORDS } from './keywords.ts';
-import { rewriteQuery, SYNONYM_WORDS, words } from '../search/query-rewrite.ts';
+import { SYNONYM_WORDS, words } from '../search/query-rewrite.ts';
+import { perQuestion, rewrittenQuestion } from './per-question.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
 /** Share of a question's weight that the site's words must carry (tuned on eval/offtopic.json's tuning part). */
@@ -43,7 +44,7 @@ export function withoutRuleChanges(question: string): string {
  * a misspelling. A short word "corrected" to a site word is not evidence: "bread" is one slip from "read".
  */
 export function siteCoverage(question: string, vocabulary: Vocabulary | undefined): number {
-  if (!vocabulary || rewriteQuery(question, vocabulary).codes.length > 0) return 1;
+  if (!vocabulary || rewrittenQuestion(question, vocabulary).codes.length > 0) return 1;
   const unknownWeight = Math.log(vocabulary.pageCount + 1);
   const weightOf = (pages: number) => Math.log((vocabulary.pageCount + 1) / pages);
   let total = 0;
@@ -68,6 +69,9 @@ export function siteCoverage(question: string, vocabulary: Vocabulary | undefine
 /** Words this long or longer are read as misspellings when close to a site word; shorter ones are other words. */
 const LONG_WORD = 6;
 
+/** siteCoverage, remembered per question (per-question.ts). */
+const coverageOf = perQuestion(siteCoverage);
+
 /** True when the site covers enough of the question for its pages to be worth citing. */
 export const onTopic = (question: string, vocabulary: Vocabulary | undefined) =>
-  siteCoverage(question, vocabulary) >= RELEVANCE_FLOOR;
+  coverageOf(question, vocabulary) >= RELEVANCE_FLOOR;

@@ -8,7 +8,9 @@
  * it in passing.
  */
 import { log } from '../log.ts';
-import { rewriteQuery, words as wordsOf } from '../search/query-rewrite.ts';
+import { holdsPhrase } from '../search/intent.ts';
+import { words as wordsOf } from '../search/query-rewrite.ts';
+import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
 
 export interface FoundPage {
@@ -16,6 +18,8 @@ export interface FoundPage {
   url: string;
   markdownUrl: string;
   type?: string;
+  /** Other names the editors gave the page (front matter `aliases`). */
+  aliases?: string[];
 }
 /** The slice of the search module retrieval needs (src/lib/search: `search`). */
 export type SearchFn = (
@@ -84,14 +88,18 @@ export async function retrievePages(
   });
   // The title names what the page is about: each asked word in it counts as much as first places in
   // TITLE_WEIGHT lists, so the page on a program or handbook topic outranks pages that mention it in passing.
-  const asked = rewriteQuery(whole)
+  const asked = rewrittenQuestion(whole)
     .words.filter((w) => w.length > 2)
     .map(stem);
   for (const entry of scores.values()) {
     // Listings (the home page, the course and program lists: type "page") name every topic in passing.
-    if (!TITLED.has(entry.page.type ?? '')) continue;
-    const title = new Set(wordsOf(entry.page.title).map(stem));
-    entry.score += (TITLE_WEIGHT * asked.filter((w) => title.has(w)).length) / (RRF_K + 1);
+    if (TITLED.has(entry.page.type ?? '')) {
+      const title = new Set(wordsOf(entry.page.title).map(stem));
+      entry.score += (TITLE_WEIGHT * asked.filter((w) => title.has(w)).length) / (RRF_K + 1);
+    }
+    // An alias is a name an editor gave the page, on any kind of page: asked whole, it counts as its words in a title.
+    entry.score +=
+      (TITLE_WEIGHT * Math.max(0, ...(entry.page.aliases ?? []).map((a) => aliasHeld(a, asked)))) / (RRF_K + 1);
   }
   return [...scores.values()]
     .sort((a, b) => b.score - a.score)
@@ -101,6 +109,12 @@ export async function retrievePages(
 
 /** Crude stem, enough to match "pastor" with "Pastoral" and "refund" with "Refunds" in titles. */
 const stem = (word: string) => word.slice(0, 6);
+
+/** How many words the alias has, when the question holds it as a phrase (stop words aside: "pause my studies"); else 0. */
+function aliasHeld(alias: string, asked: string[]): number {
+  const named = keywords(alias, 12).map(stem);
+  return holdsPhrase(asked, named) ? named.length : 0;
+}
 
 /** A question that leans on what came before: it points back ("it", "that one") or says little of its own. */
 const POINTS_BACK = /\b(?:it|its|this|that|these|those|they|them|their|one|ones|there|same|above)\b/i;
@@ -115,7 +129,8 @@ const EARLIER_TURNS = 2;
  *    they are found again rather than trusted from the client's copy of the conversation);
  *  - the question searched together with the salient words of the earlier user turns ("greek … beginners").
  * A follow-up that points back or says little leans on the conversation; one that names its own subject leans on
- * itself, so changing the subject still works.
+ * itself, so changing the subject still works. One that points back and asks for what comes after gets the next
+ * course of the series the previous answer was about first, when retrieval found it.
  */
 export async function retrieveForConversation(
   userTurns: string[],
@@ -142,8 +157,38 @@ export async function retrieveForConversation(
       scores.set(page.url, entry);
     }),
   );
-  return [...scores.values()]
-    .sort((a, b) => b.score - a.score)
-    .slice(0, max)
-    .map((e) => e.page);
+  const ranked = [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.page);
+  // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
+  const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
+  return (step === undefined ? ranked : inSeriesFirst(ranked, cited, step)).slice(0, max);
+}
+
+/** A follow-up asking for what comes after ("what comes after the first one?", "is there a more advanced one?"). */
+const ONWARD = /\b(?:after|next|then|advanced|harder|higher|further|follow(?:s|ing)?|continue|second|later)\b/i;
+/** A follow-up asking where to start ("which one is for beginners?"). */
+const STARTING = /\b(?:beginners?|beginning|start(?:ing|er)?|introductory|intro|basics?|easiest|first)\b/i;
+const NUMERALS = ['i', 'ii', 'iii', 'iv', 'v'];
+
+/** A title as its series and its place in it: "BIB211: Biblical Hebrew I" → ["biblical hebrew", 0]; none without a numeral. */
+function seriesOf(title: string): [string, number] | undefined {
+  const words = wordsOf(title.replace(/^[A-Z]{2,4}\d{3}:\s*/, ''));
+  const place = NUMERALS.indexOf(words.at(-1) ?? '');
+  return place < 0 ? undefined : [words.slice(0, -1).join(' '), place];
+}
+
+/**
+ * The pages with one course of the conversation's series first: for the series of the first such page the previous
+ * answer cited, the course `step` places after the earliest of it cited: 1, the next ("Preaching II" after
+ * "Preaching I"); 0, that earliest one. Unchanged when retrieval did not find it.
+ */
+function inSeriesFirst(ranked: FoundPage[], cited: FoundPage[], step: 0 | 1): FoundPage[] {
+  const places = cited.map((p) => seriesOf(p.title)).filter((s) => s !== undefined);
+  if (places.length === 0) return ranked;
+  const name = places[0]![0];
+  const first = Math.min(...places.filter(([n]) => n === name).map(([, place]) => place));
+  const next = ranked.find((p) => {
+    const series = seriesOf(p.title);
+    return series !== undefined && series[0] === name && series[1] === first + step;
+  });
+  return next ? [next, ...ranked.filter((p) => p !== next)] : ranked;
 }

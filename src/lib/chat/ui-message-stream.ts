@@ -6,8 +6,11 @@
  *
  * The SSE is written here rather than by `createUIMessageStreamResponse`: its chain of web streams writes every
  * chunk separately and costs several times the CPU per answer (`npm run bench -- chat-encoding`, docs/benchmarks.md).
- * Here everything up to the first token leaves in one write, and each piece of text in one more.
+ * Here everything up to the first token leaves in one write, each piece of text in one more, and the end with the
+ * last piece. Two edges write it: a web Response (the Astro route) and Node's response (the server's fast path,
+ * server/chat.ts), which spares the web streams between the answer and the socket.
  */
+import type { ServerResponse } from 'node:http';
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { ChatAnswer } from './answer.ts';
 import { AnswerInterruptedError, INTERRUPTED_TEXT } from './stream-answer.ts';
@@ -17,8 +20,18 @@ const encoder = new TextEncoder();
 const sse = (chunk: UIMessageChunk) => `data: ${JSON.stringify(chunk)}\n\n`;
 const DONE = 'data: [DONE]\n\n';
 
-/** The answer as a 200 response; `no-store` because an answer is for one reader once. Cancelling the body cancels the answer. */
-export function uiMessageStreamResponse(answer: ChatAnswer): Response {
+/** The headers of a streamed answer; `no-store` because an answer is for one reader once. */
+const streamHeaders = (extra: Record<string, string>) => ({
+  ...UI_MESSAGE_STREAM_HEADERS,
+  'cache-control': 'no-store',
+  ...extra,
+});
+
+/**
+ * The answer's SSE text, piece by piece: the first piece holds everything up to the first token, each next one a
+ * piece of text, the last (`last: true`) the end, or the error part. Cancelling cancels the answer.
+ */
+function ssePieces(answer: ChatAnswer) {
   const text = answer.textStream.getReader();
   // The sources come first, so the client has the links before the text.
   const openingChunks: UIMessageChunk[] = [
@@ -28,33 +41,76 @@ export function uiMessageStreamResponse(answer: ChatAnswer): Response {
     { type: 'text-start', id: TEXT_ID },
   ];
   let opening = openingChunks.map(sse).join('');
+  return {
+    async next(): Promise<{ text: string; last: boolean }> {
+      let out = opening;
+      opening = '';
+      try {
+        const next = await text.read();
+        if (!next.done) return { text: out + sse({ type: 'text-delta', id: TEXT_ID, delta: next.value }), last: false };
+        out +=
+          sse({ type: 'text-end', id: TEXT_ID }) +
+          sse({ type: 'finish-step' }) +
+          sse({ type: 'finish', finishReason: await answer.finishReason });
+      } catch (err) {
+        out += sse({
+          type: 'error',
+          errorText: err instanceof AnswerInterruptedError ? err.message : INTERRUPTED_TEXT,
+        });
+      }
+      return { text: out + DONE, last: true };
+    },
+    cancel: (reason?: unknown) => text.cancel(reason),
+  };
+}
+
+/** The answer as a 200 response with `headers` added. Cancelling the body cancels the answer. */
+export function uiMessageStreamResponse(answer: ChatAnswer, headers: Record<string, string> = {}): Response {
+  const pieces = ssePieces(answer);
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        let out = opening;
-        opening = '';
-        try {
-          const next = await text.read();
-          if (!next.done)
-            return controller.enqueue(
-              encoder.encode(out + sse({ type: 'text-delta', id: TEXT_ID, delta: next.value })),
-            );
-          out +=
-            sse({ type: 'text-end', id: TEXT_ID }) +
-            sse({ type: 'finish-step' }) +
-            sse({ type: 'finish', finishReason: await answer.finishReason });
-        } catch (err) {
-          out += sse({
-            type: 'error',
-            errorText: err instanceof AnswerInterruptedError ? err.message : INTERRUPTED_TEXT,
-          });
-        }
-        controller.enqueue(encoder.encode(out + DONE));
-        controller.close();
+        const { text, last } = await pieces.next();
+        controller.enqueue(encoder.encode(text));
+        if (last) controller.close();
       },
-      cancel: (reason) => text.cancel(reason),
+      cancel: (reason) => pieces.cancel(reason),
     },
     { highWaterMark: 0 },
   );
-  return new Response(body, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store' } });
+  return new Response(body, { headers: streamHeaders(headers) });
+}
+
+/**
+ * The answer written to Node's response with `headers` added: each piece as it comes, waiting while the client
+ * reads slower than the model writes. The client going away cancels the answer. Resolves when the answer is over.
+ */
+export async function writeUiMessageStream(
+  res: ServerResponse,
+  answer: ChatAnswer,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const pieces = ssePieces(answer);
+  const gone = () => {
+    if (!res.writableFinished) void pieces.cancel(new Error('The client went away.')).catch(() => {});
+  };
+  res.once('close', gone);
+  res.writeHead(200, streamHeaders(headers));
+  for (;;) {
+    const { text, last } = await pieces.next();
+    if (res.destroyed) return;
+    if (last) return void res.end(text);
+    if (!res.write(text)) await drained(res);
+  }
+}
+
+/** Until `res` may be written again, or is closed. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }

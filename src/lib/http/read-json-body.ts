@@ -12,7 +12,20 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (!isJson(request.headers.get('content-type'))) throw notJson();
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await readCapped(request, maxBytes);
+  return parseJson(await readCapped(request, maxBytes));
+}
+
+/**
+ * readJsonBody for a body the server has already read (server/body-guard.ts hands it on as `req.body`): the same
+ * checks in the same order, and the same errors.
+ */
+export function parseJsonBody(contentType: string | null, body: Uint8Array | undefined, maxBytes: number): unknown {
+  if (!isJson(contentType)) throw notJson();
+  if (body && body.byteLength > maxBytes) throw tooLarge(maxBytes);
+  return parseJson(body ? utf8(body) : '');
+}
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -21,6 +34,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     });
   }
 }
+
+const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 
 /** `application/json`, optionally with `charset=utf-8`; any other charset is refused rather than misread. */
 function isJson(contentType: string | null): boolean {
@@ -53,7 +68,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
       resolution: 'Send the whole body again.',
     });
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return utf8(Buffer.concat(chunks));
 }
 
 export const notJson = () =>

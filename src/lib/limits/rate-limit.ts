@@ -105,11 +105,23 @@ export async function withRateLimit(
   ip: string,
   handle: () => Promise<Response>,
 ): Promise<Response> {
+  const { value: response, headers } = await underRateLimit(route, ip, handle);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * withRateLimit for an answer that is not a Response yet (the chat's, which the server writes itself): counts
+ * first, then hands back the result with the headers it must carry; an error carries them already.
+ */
+export async function underRateLimit<T>(
+  route: RateLimitRoute,
+  ip: string,
+  handle: () => Promise<T>,
+): Promise<{ value: T; headers: RateLimitHeaders }> {
   const headers = await rateLimit(route, ip);
   try {
-    const response = await handle();
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-    return response;
+    return { value: await handle(), headers };
   } catch (err) {
     if (err instanceof ApiError) {
       Object.assign(err.headers, headers);

@@ -26,10 +26,12 @@ import {
 import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
-import { intentFirst } from './intent.ts';
+import { intentFirst, namesAPage } from './intent.ts';
 import { rankPartial, codesFirst } from './partial.ts';
-import { rewriteQuery } from './query-rewrite.ts';
+import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
+import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
+import { wordVectorsOf } from './word-vectors.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 import { readWarmAnswers } from './warm-answers.ts';
@@ -42,7 +44,7 @@ import { gaugeSources, searchCache } from '../metrics/index.ts';
 export { parseSearchParams } from './params.ts';
 
 /** A query as the workers get it, with what the rewrite found (query-rewrite.ts). */
-type Query = RawQuery & { words?: string[]; codes?: string[] };
+type Query = RawQuery & { words?: string[]; codes?: string[]; typed?: string[] };
 /** One search on its way, shared by every caller asking the same; dropped when every caller has gone. */
 interface Flight {
   answer: Promise<Answer>;
@@ -91,7 +93,8 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
   const said = { query: q, ...(suggestion ? { suggestion } : {}) };
   if (words.length === 0) return { ...said, total: 0, limit, offset, results: [] };
   try {
-    return { ...said, ...(await cached({ q: words.join(' '), words, codes, type, limit, offset }, options)) };
+    const typed = wordsOf(q);
+    return { ...said, ...(await cached({ q: words.join(' '), words, codes, typed, type, limit, offset }, options)) };
   } catch (err) {
     if (err instanceof SearchBusyError) throw searchUnavailable();
     throw err;
@@ -141,7 +144,7 @@ function answerCache(): LRUCache<string, Answer> | null {
   return cache;
 }
 
-/** Every answer in the cache, most recently used first (scripts/warm-answers.ts ships them with the bundle). */
+/** Every answer in the cache, most recently used first (integrations/warm-answers.ts ships them with the bundle). */
 export const cachedAnswers = (): [string, Answer][] => [...(answerCache()?.entries() ?? [])];
 
 function startFlight(key: string, query: Query, background: boolean): Flight {
@@ -205,7 +208,10 @@ function getPool(): SearchPool {
 const rewrites = new LRUCache<string, ReturnType<typeof rewriteQuery>>({ max: 2000 });
 function rewritten(q: string): ReturnType<typeof rewriteQuery> {
   let hit = rewrites.get(q);
-  if (!hit) rewrites.set(q, (hit = rewriteQuery(q, vocabularyOf(bundleDir()))));
+  if (!hit) {
+    const vectors = wordVectorsOf(bundleDir());
+    rewrites.set(q, (hit = rewriteQuery(q, vocabularyOf(bundleDir()), (w) => hasNeighbours(vectors, w))));
+  }
   return hit;
 }
 
@@ -215,15 +221,22 @@ export const siteVocabulary = () => vocabularyOf(bundleDir());
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch(
-  { words = [], codes = [], ...query }: Query,
+  { words = [], codes = [], typed = [], ...query }: Query,
   background: boolean,
   signal: AbortSignal,
 ): Promise<Answer> {
   const workers = getPool();
   const run = (q: RawQuery) => (background ? workers.runInBackground(q) : workers.run(q, signal));
   let raw: RawAnswer = await run(query);
+  const exact = raw.total > 0;
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
-  if (raw.total === 0 && words.length > 1) raw = await rankPartial(query, words, run);
+  if (!exact && words.length > 1) raw = await rankPartial(query, words, run);
+  else if (raw.total < FEW_RESULTS && words.length > 1 && query.offset === 0 && !namesAPage(raw, words))
+    raw = withPartial(raw, await rankPartial(query, words, run), query.limit);
+  // A word on no page: the pages of the site words nearest in meaning go first (expand.ts).
+  const vocabulary = vocabularyOf(bundleDir());
+  const expansions = expansionsFor(words, vocabulary, wordVectorsOf(bundleDir()), typed);
+  raw = await withExpansions(query, words, raw, exact, expansions, run, vocabulary?.pageCount);
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
@@ -236,8 +249,24 @@ async function runSearch(
       type: (pageTypes as readonly string[]).includes(r.type) ? (r.type as PageType) : 'page',
       excerpt: sanitizeExcerpt(r.excerpt),
       markdownUrl: markdownUrl(r.url),
+      ...(r.aliases ? { aliases: r.aliases } : {}),
     })),
   };
+}
+
+/**
+ * Below this many pages holding every word, a question's own words are often what keeps its page out ("what happens
+ * if I miss an exam": the examinations page never says "miss"), so the pages holding most of the words follow the
+ * few holding all of them, and intent.ts can put the one whose title names the question first. It costs a worker
+ * search per word (at most six, as for a query nothing matches), so only when none of the few is a page the query
+ * names (docs/search.md has the cost).
+ */
+const FEW_RESULTS = 5;
+
+/** The pages holding every word, then those holding most of them (rankPartial) that are not among them. */
+function withPartial(all: RawAnswer, most: RawAnswer, limit: number): RawAnswer {
+  const more = most.results.filter((p) => !all.results.some((r) => r.url === p.url));
+  return { total: all.total + more.length, results: [...all.results, ...more].slice(0, limit) };
 }
 
 let indexLoaded: Promise<void> | undefined;

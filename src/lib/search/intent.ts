@@ -1,9 +1,18 @@
 /**
- * What a query is after, read from the first page of results: a page whose title names everything asked
- * ("accessibility statement" → "Accessibility", "greek ii" → "Biblical Greek II") is the page meant, and goes first;
- * an index page (the programs list) goes after the specific pages under it that the results also hold, as the
- * visitor asking for "bachelor degree" wants a bachelor's degree, not the list of every program.
+ * What a query is after, read from the first page of results, in tiers (each kept in Pagefind's order):
+ *  1. a page whose title or one of whose aliases (front matter `aliases`) names everything asked ("accessibility
+ *     statement" → "Accessibility", "greek ii" → "Biblical Greek II", "mdiv" → the Master of Divinity), or whose
+ *     alias of two words or more the query holds as a phrase;
+ *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
+ *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;
+ *  3. the rest;
+ *  4. an index page (the programs list) after the specific pages under it that the results also hold, as the
+ *     visitor asking for "bachelor degree" wants a bachelor's degree, not the list of every program.
+ * Among the courses of the first tier, a query that names no level and no number asks where to start: they take
+ * their places in order of level, then of their number in a series ("Biblical Greek I" before "Biblical Greek II"
+ * before "Greek Readings", advanced), the other pages keeping theirs.
  */
+import { STOPWORDS } from '../chat/keywords.ts';
 import type { RawAnswer, RawHit } from './pool.ts';
 import { words as wordsOf } from './query-rewrite.ts';
 
@@ -11,21 +20,94 @@ import { words as wordsOf } from './query-rewrite.ts';
 const stem = (word: string) => word.slice(0, 6);
 
 /** True when every word asked is in the title, or the whole title is in what was asked. */
-function titleNames(title: string, asked: Set<string>): boolean {
+function titleNames(title: string, asked: string[]): boolean {
   const titled = new Set(wordsOf(title).map(stem));
-  if (asked.size === 0 || titled.size === 0) return false;
-  return [...asked].every((w) => titled.has(w)) || [...titled].every((w) => asked.has(w) || w.length <= 2);
+  if (asked.length === 0 || titled.size === 0) return false;
+  return asked.every((w) => titled.has(w)) || [...titled].every((w) => asked.includes(w) || w.length <= 2);
 }
 
-/** The results reordered: pages named by their titles first, index pages after their specific pages; otherwise as ranked. */
+/**
+ * An editor's name or phrase, as the stems a query must hold to say it: its stop words are left out, as the search
+ * leaves them out of the query ("where is the campus" is "campus"), but no other word is, as a title's short words
+ * are: the alias "MA" must not name every query.
+ */
+function phraseStems(phrase: string): string[] {
+  const all = wordsOf(phrase);
+  const content = all.filter((w) => !STOPWORDS.has(w));
+  return (content.length > 0 ? content : all).map(stem);
+}
+const holdsAll = (outer: string[], inner: string[]) => inner.length > 0 && inner.every((w) => outer.includes(w));
+/** True when `phrase` is in `query` as written, word after word: "work placement", not "placement tests work". */
+export const holdsPhrase = (query: string[], phrase: string[]) =>
+  phrase.length > 0 && query.some((_, start) => phrase.every((w, k) => query[start + k] === w));
+
+/**
+ * True when everything asked is in the alias, or the query holds an alias of two words or more as a phrase. A
+ * one-word alias held among other words is left to the index's weight: "campus" in "campus housing" is not the
+ * contact page.
+ */
+const aliasNames = (alias: string, asked: string[]) => {
+  const named = phraseStems(alias);
+  return holdsAll(named, asked) || (named.length >= 2 && holdsPhrase(asked, named));
+};
+
+/** True when the query holds a keyword phrase of two words or more (one word is only weight in the index). */
+const keywordHeld = (keyword: string, asked: string[]) => {
+  const phrase = phraseStems(keyword);
+  return phrase.length >= 2 && holdsPhrase(asked, phrase);
+};
+
+const LEVELS = ['introductory', 'intermediate', 'advanced', 'graduate'];
+/** Words that name a level or a place in a series: the visitor said where to start. */
+const NAMES_A_START = new Set(
+  [
+    ...LEVELS,
+    ...['introduction', 'intro', 'beginner', 'beginners', 'basic', 'next', 'last', 'higher', 'further'],
+    ...['i', 'ii', 'iii', 'iv', 'one', 'two', 'three', 'four', 'first', 'second', 'third', 'fourth'],
+  ].map(stem),
+);
+const ROMAN = ['i', 'ii', 'iii', 'iv'];
+/** A course's place for a visitor starting out: its level, then its number in a series (a title ending in I, II…). */
+const entryOrder = (hit: RawHit) => {
+  const level = LEVELS.indexOf(hit.level ?? '');
+  const numeral = ROMAN.indexOf(wordsOf(hit.title).at(-1) ?? '');
+  return (level < 0 ? LEVELS.length : level) * 10 + (numeral < 0 ? 0 : numeral);
+};
+
+/** The courses among `hits` put in entry order, in the places courses held; other pages stay where they are. */
+function entryCoursesFirst(hits: RawHit[]): RawHit[] {
+  const courses = hits
+    .map((hit, rank) => ({ hit, rank }))
+    .filter((c) => c.hit.level !== undefined)
+    .sort((a, b) => entryOrder(a.hit) - entryOrder(b.hit) || a.rank - b.rank)
+    .map((c) => c.hit);
+  let next = 0;
+  return hits.map((hit) => (hit.level !== undefined ? courses[next++]! : hit));
+}
+
+/** True when a page of the answer is named by the query: its title or an alias (the first tier above). */
+export function namesAPage(answer: RawAnswer, words: string[]): boolean {
+  const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
+  return answer.results.some(
+    (hit) => titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked)),
+  );
+}
+
+/** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
-  const asked = new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem));
+  const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
   const urls = answer.results.map((r) => r.url);
   const isIndex = (hit: RawHit) => urls.some((u) => u !== hit.url && u.startsWith(hit.url));
-  const tier = (hit: RawHit) => (titleNames(hit.title, asked) ? 0 : isIndex(hit) ? 2 : 1);
-  const results = answer.results
+  const tier = (hit: RawHit) => {
+    if (titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked))) return 0;
+    if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return 1;
+    return isIndex(hit) ? 3 : 2;
+  };
+  const ranked = answer.results
     .map((hit, rank) => ({ hit, rank, tier: tier(hit) }))
-    .sort((a, b) => a.tier - b.tier || a.rank - b.rank)
-    .map((r) => r.hit);
-  return { ...answer, results };
+    .sort((a, b) => a.tier - b.tier || a.rank - b.rank);
+  const named = ranked.filter((r) => r.tier === 0).map((r) => r.hit);
+  const rest = ranked.filter((r) => r.tier !== 0).map((r) => r.hit);
+  const startsAnywhere = !asked.some((w) => NAMES_A_START.has(w)) && !words.some((w) => /^\d+$/.test(w));
+  return { ...answer, results: [...(startsAnywhere ? entryCoursesFirst(named) : named), ...rest] };
 }

@@ -13,6 +13,12 @@ export interface RawHit {
   title: string;
   type: string;
   excerpt: string;
+  /** The page's front matter `aliases` (Pagefind meta), when it has any. */
+  aliases?: string[];
+  /** The page's front matter `keywords` (Pagefind meta), when it has any: for ranking, not returned. */
+  keywords?: string[];
+  /** A course's level (Pagefind meta): "introductory", "intermediate", "advanced" or "graduate". */
+  level?: string;
 }
 export interface RawAnswer {
   total: number;

@@ -5,7 +5,8 @@
  *  2. synonyms from src/content/search-synonyms.json (editors' file) replace what visitors type ("MDiv", "fees");
  *  3. stop words ("how", "does", "the") are dropped, unless nothing else is left;
  *  4. a word the site never uses, and that starts no word it uses, is corrected to the nearest word it does use
- *     (vocabulary.ts); the corrected query is returned as `suggestion`.
+ *     (vocabulary.ts); the corrected query is returned as `suggestion`; unless the caller knows it as a word
+ *     (`meant`: it has neighbours in meaning on the site, expand.ts), which is kept for the search to expand.
  */
 import fieldVocabularyFile from '../../content/field-vocabulary.json' with { type: 'json' };
 import synonymsFile from '../../content/search-synonyms.json' with { type: 'json' };
@@ -120,7 +121,7 @@ interface Token {
  * @example rewriteQuery('how much does the101 cost', vocab) → { words: ['tuition', 'fees', 'the101'], codes: ['the101'] }
  * @example rewriteQuery('theolgy', vocab) → { words: ['theology'], codes: [], suggestion: 'theology' }
  */
-export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten {
+export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (word: string) => boolean): Rewritten {
   let tokens: Token[] = words(query).map((w) => ({ word: w, typed: w, fixed: false }));
   const codes: string[] = [];
 
@@ -194,7 +195,8 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary): Rewritten 
       t.word.length >= 3 &&
       /^\p{L}+$/u.test(t.word) &&
       !vocabulary.has(t.word) &&
-      !vocabulary.hasPrefix(t.word)
+      !vocabulary.hasPrefix(t.word) &&
+      !meant?.(t.word)
     ) {
       tries++;
       const near = vocabulary.correct(t.word);

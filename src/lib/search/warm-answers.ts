@@ -1,7 +1,7 @@
 /**
  * Answers computed at build time and shipped in the Pagefind bundle (WARM_ANSWERS_FILE), so a new server starts with
  * them in its answer cache instead of making its first visitors wait while the workers compute them. Written by
- * scripts/warm-answers.ts (run by integrations/pagefind.ts after indexing) through the server's own search(), so an
+ * integrations/warm-answers.ts (run by integrations/pagefind.ts after indexing) through the server's own search(), so an
  * answer read here is the answer a worker would give; read by the server before /readyz says ready.
  *
  * Which queries: the head words of the site's vocabulary, the words on most pages, alone and with each type filter.

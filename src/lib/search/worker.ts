@@ -60,7 +60,7 @@ interface PagefindInstance {
 interface PageData {
   url: string;
   excerpt?: string;
-  meta?: { title?: string };
+  meta?: { title?: string; aliases?: string; keywords?: string; level?: string };
   filters?: { type?: string[] };
 }
 
@@ -206,6 +206,10 @@ async function answer({ q, type, limit, offset }: RawQuery) {
           title: d.meta?.title ?? d.url,
           type: d.filters?.type?.[0] ?? 'page',
           excerpt: d.excerpt ?? '',
+          // Base.astro joins them with "|", which the content schema keeps out of an alias.
+          ...(d.meta?.aliases ? { aliases: d.meta.aliases.split('|') } : {}),
+          ...(d.meta?.keywords ? { keywords: d.meta.keywords.split('|') } : {}),
+          ...(d.meta?.level ? { level: d.meta.level } : {}),
         };
       }),
     );

@@ -15,6 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { isTwinFile, pageFile, requestPathsOf } from './page-files.ts';
 import { markdownUrl } from './twin-path.ts';
 import { readRedirects } from './redirects.ts';
+import { datedFiles } from './dated-files.ts';
+import { liveTwinPaths } from './live-pages.ts';
+import { calendarNow } from '../catalog/clock.ts';
 
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
@@ -40,8 +43,13 @@ export interface BuiltSite {
   twins: ReadonlyMap<string, string>;
   /** The twins of the site's pages (every twin but the 404 page's), e.g. '/courses/bib201.md'. */
   publicTwins: ReadonlySet<string>;
-  /** Request path → the file's bytes, for the files held in memory. */
+  /** Request path → the file's bytes as built, for the files held in memory. */
   held: ReadonlyMap<string, HeldFile>;
+  /**
+   * The held file at a request path as it reads at `now` (default: the calendar's clock): as built, except the
+   * pages with dated regions and their twins, resolved for `now` (dated-files.ts).
+   */
+  fileAt(path: string, now?: Date): HeldFile | undefined;
   /** Request path → where that page moved (`redirectFrom`), answered with a 301: e.g. '/old/' → '/new/', '/old.md' → '/new.md'. */
   redirects: ReadonlyMap<string, string>;
   /** The text of the twin at `twinUrl` (e.g. '/courses/bib201.md'), or undefined when the build has none there. */
@@ -101,6 +109,11 @@ function load(dir: string): BuiltSite {
   const publicTwins = new Set([...twinFiles].filter((url) => url !== NOT_FOUND_TWIN));
 
   const redirects = readRedirects(dir, twins);
+  const dated = datedFiles(held, (path) => twins.get(path) ?? liveTwinPaths.get(path), etagOf);
+  const fileAt = (path: string, now = calendarNow()) => {
+    const file = held.get(path);
+    return file && dated.at(file, now);
+  };
 
   return {
     dir,
@@ -108,6 +121,7 @@ function load(dir: string): BuiltSite {
     twins,
     publicTwins,
     held,
+    fileAt,
     redirects,
     async readTwin(twinUrl) {
       let path: string;
@@ -118,7 +132,7 @@ function load(dir: string): BuiltSite {
       }
       // Looked up in the build's own list, never joined to the folder as given: nothing outside the build is read.
       if (!twinFiles.has(path)) return undefined;
-      const file = held.get(path);
+      const file = fileAt(path);
       return file ? file.identity.toString('utf8') : readFile(join(dir, path), 'utf8').catch(() => undefined);
     },
   };
@@ -128,6 +142,7 @@ function hold(dir: string, name: string, present: ReadonlySet<string>): HeldFile
   const path = join(dir, name);
   const identity = readFileSync(path);
   const variant = (suffix: string) => (present.has(name + suffix) ? readFileSync(path + suffix) : undefined);
-  const etag = `"${createHash('sha1').update(identity).digest('base64url').slice(0, 20)}"`;
-  return { name, identity, br: variant('.br'), gzip: variant('.gz'), etag };
+  return { name, identity, br: variant('.br'), gzip: variant('.gz'), etag: etagOf(identity) };
 }
+
+const etagOf = (bytes: Buffer) => `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 20)}"`;

@@ -33,9 +33,10 @@ export function linkTarget(url: string, sources: readonly Source[], base: string
   return { kind: 'site', href: target.pathname + target.search + target.hash };
 }
 
-/** The path a source is linked to, in the sources list and in the answer alike. */
+/** The path a source is linked to, in the sources list and in the answer alike: with its anchor on the passage used. */
 export function sourceHref(source: Source, base: string): string {
-  return parse(source.url, base)?.pathname ?? '/';
+  const url = parse(source.url, base);
+  return url ? url.pathname + url.hash : '/';
 }
 
 // A model writing a few invented links costs a few HEAD requests; a hostile answer with hundreds costs no more.

@@ -8,13 +8,15 @@
 import { feedbackControl } from './feedback.ts';
 import { applyChunk, loadConversation, newId, requestBody, saveConversation, type Turn } from './conversation.ts';
 import { askChat, ChatHttpError } from './read-ui-stream.ts';
+import { sourceHref } from './answer-links.ts';
 
 const root = document.querySelector<HTMLElement>('[data-chat]');
 if (root) setUp(root);
 
 function setUp(root: HTMLElement) {
   const $ = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-chat-${name}]`)!;
-  const toggle = $<HTMLButtonElement>('toggle');
+  // The button that opens the panel lives in the header, outside the panel's root.
+  const toggle = document.querySelector<HTMLButtonElement>('[data-chat-toggle]')!;
   const panel = $('panel');
   const log = $<HTMLOListElement>('log');
   const status = $('status');
@@ -29,6 +31,7 @@ function setUp(root: HTMLElement) {
   let running: AbortController | undefined;
   conversation.turns.forEach((t) => log.append(renderTurn(t)));
   root.hidden = false;
+  toggle.hidden = false;
 
   // The renderer and its parser are a chunk of their own: every page carries the panel, few visitors open it.
   let loading: Promise<unknown> | undefined;
@@ -215,7 +218,7 @@ function updateTurn(li: HTMLElement, turn: Turn) {
     sources.replaceChildren(
       ...turn.sources.map((s) => {
         const item = document.createElement('li');
-        item.append(link(new URL(s.url, location.href).pathname, s.title));
+        item.append(link(sourceHref(s, location.href), s.title));
         return item;
       }),
     );

@@ -1,7 +1,8 @@
 /**
- * `node scripts/warm-answers.ts BUNDLE_DIR`: computes the answers of the vocabulary's head words (alone and with each
- * type filter, for at most BUILD_BUDGET_MS; src/lib/search/warm-answers.ts) with the server's own search(), on every
- * core, and writes them into the bundle as warm-answers.json, for the server to start with. Run by integrations/pagefind.ts after indexing
+ * `node integrations/warm-answers.ts BUNDLE_DIR`: computes the answers of the vocabulary's head words (alone and with
+ * each type filter, for at most BUILD_BUDGET_MS; src/lib/search/warm-answers.ts) with the server's own search(), on
+ * every core, and writes them into the bundle as warm-answers.json, for the server to start with. Run by
+ * integrations/pagefind.ts after indexing
  * (through writeWarmAnswers(), in a process of its own: the search reads its settings from the environment once).
  */
 import { spawn } from 'node:child_process';
@@ -26,7 +27,7 @@ export function writeWarmAnswers(bundleDir: string): Promise<{ answers: number; 
     child.on('exit', (code) => {
       const answers = Number(/(\d+) answers/.exec(out)?.[1]);
       if (code === 0 && answers >= 0) resolve({ answers, ms: Math.round(performance.now() - started) });
-      else reject(new Error(`scripts/warm-answers.ts exited with code ${code}: ${out.trim()}`));
+      else reject(new Error(`integrations/warm-answers.ts exited with code ${code}: ${out.trim()}`));
     });
   });
 }
@@ -34,7 +35,7 @@ export function writeWarmAnswers(bundleDir: string): Promise<{ answers: number; 
 if (import.meta.main) {
   const bundleDir = process.argv[2];
   if (!bundleDir) {
-    console.error('usage: node scripts/warm-answers.ts BUNDLE_DIR');
+    console.error('usage: node integrations/warm-answers.ts BUNDLE_DIR');
     process.exit(2);
   }
   // Computed afresh: the answers of an earlier run on this very index would be read back into the cache.

