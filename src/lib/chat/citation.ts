@@ -121,7 +121,37 @@ export function askedStems(question: string): Set<string> {
 }
 
 const stemsOf = (text: string) => new Set(words(text).map(stem));
-const held = (stems: ReadonlySet<string>, asked: ReadonlySet<string>) => [...asked].filter((w) => stems.has(w)).length;
+
+/** A heading and the passages under it (or those before the first heading), with the stems each holds. */
+interface Section {
+  headingStems: ReadonlySet<string>;
+  stems: ReadonlySet<string>;
+  passages: { passage: Passage; stems: ReadonlySet<string> }[];
+}
+
+// A page's sections, kept per text: the chat cites the same pages again and again, and reading a page into stems
+// cost more than the rest of the citation (docs/benchmarks.md, the chat's profile).
+const SECTIONS_KEPT = 256;
+const sectionsKept = new Map<string, Section[]>();
+
+function sectionsOf(markdown: string): Section[] {
+  const kept = sectionsKept.get(markdown);
+  if (kept) return kept;
+  const groups: Passage[][] = [];
+  for (const passage of passages(markdown)) {
+    const last = groups.at(-1);
+    if (last && last[0]!.heading === passage.heading) last.push(passage);
+    else groups.push([passage]);
+  }
+  const sections = groups.map((group) => ({
+    headingStems: stemsOf(group[0]!.heading ?? ''),
+    stems: stemsOf(group.map((p) => p.text).join(' ')),
+    passages: group.map((passage) => ({ passage, stems: stemsOf(passage.text) })),
+  }));
+  if (sectionsKept.size >= SECTIONS_KEPT) sectionsKept.delete(sectionsKept.keys().next().value!);
+  sectionsKept.set(markdown, sections);
+  return sections;
+}
 
 /**
  * The passage that best answers the question: first the section (a heading and the passages under it, or the
@@ -129,31 +159,25 @@ const held = (stems: ReadonlySet<string>, asked: ReadonlySet<string>) => [...ask
  * heading says what its passages are about: a fee table's cells under "Summer term"); then, within it, the passage
  * holding the most. The first of equals; undefined when no passage or heading holds any word asked.
  */
-export function bestPassage(all: Passage[], asked: ReadonlySet<string>): Passage | undefined {
-  const sections: Passage[][] = [];
-  for (const passage of all) {
-    const last = sections.at(-1);
-    if (last && last[0]!.heading === passage.heading) last.push(passage);
-    else sections.push([passage]);
-  }
-  let best: Passage[] | undefined;
+function bestPassage(sections: readonly Section[], asked: ReadonlySet<string>): Passage | undefined {
+  let best: Section | undefined;
   let bestScore = 0;
   for (const section of sections) {
-    const heading = stemsOf(section[0]!.heading ?? '');
-    const text = stemsOf(section.map((p) => p.text).join(' '));
-    const score = [...asked].reduce((n, w) => n + (heading.has(w) ? 2 : text.has(w) ? 1 : 0), 0);
+    let score = 0;
+    for (const w of asked) score += section.headingStems.has(w) ? 2 : section.stems.has(w) ? 1 : 0;
     if (score > bestScore) {
       best = section;
       bestScore = score;
     }
   }
   if (!best) return undefined;
-  let passage = best[0]!;
+  let passage = best.passages[0]!.passage;
   let most = 0;
-  for (const p of best) {
-    const count = held(stemsOf(p.text), asked);
+  for (const p of best.passages) {
+    let count = 0;
+    for (const w of asked) if (p.stems.has(w)) count++;
     if (count > most) {
-      passage = p;
+      passage = p.passage;
       most = count;
     }
   }
@@ -183,14 +207,14 @@ function quote(text: string): string {
  * question asking about `asked`, checked against the page's targets.
  */
 export function anchorFor(markdown: string, asked: ReadonlySet<string>, targets: PageTargets): string {
-  const passage = bestPassage(passages(markdown), asked);
+  const passage = bestPassage(sectionsOf(markdown), asked);
   if (!passage) return '';
   const id = passage.heading ? targets.headingIds.get(normalise(passage.heading)) : undefined;
   if (id) return `#${encodeURIComponent(id)}`;
   const text = quote(passage.text);
   // Found within one block of the page, as the browser will look for it; a passage the page renders otherwise
   // (generated text, a changed build) gets no anchor rather than one that lands nowhere.
-  if (text.split(/\s+/).length >= 2 && targets.blocks.split('\n').some((block) => block.includes(normalise(text))))
-    return textFragment(text);
+  // (The quote holds no line break, so a match in the joined blocks is a match within one of them.)
+  if (text.split(/\s+/).length >= 2 && targets.blocks.includes(normalise(text))) return textFragment(text);
   return '';
 }
