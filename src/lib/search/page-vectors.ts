@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RawHit } from './pool.ts';
+import type { Vocabulary } from './vocabulary.ts';
+import type { WordVectors } from './word-vectors.ts';
+
+/** Written next to the Pagefind bundle at build time (integrations/page-vectors.ts): each page as a result… */
+export const PAGE_VECTORS_FILE = 'page-vectors.json';
+/** …and its vector: a float scale per page, then the pages' 8-bit components, row by row (as word-vectors.bin). */
+export const PAGE_VECTORS_DATA = 'page-vectors.bin';
+
+/**
+ * The pages file, in row order: each page as the search returns it (its excerpt is the page's opening words), and
+ * what it is about: the stems (stemOf) of the words of its title, aliases, keywords, headings and lead, joined by
+ * spaces.
+ */
+export interface PageVectorsFile {
+  dimensions: number;
+  pages: RawHit[];
+  about: string[];
+}
+
+/** Endings taken off a word to compare it with another, longest first. */
+const ENDINGS = ['ations', 'ation', 'ities', 'ments', 'ings', 'ness', 'ment', 'ity', 'ing', 'ers', 'ies', 'ied'];
+const SHORT_ENDINGS = ['er', 'ed', 'es', 'ly', 's', 'e'];
+/**
+ * A word without its commonest English ending (at least 4 letters kept): Pagefind stems the words of a query and
+ * matches the stem as a prefix, and this is near enough to tell "morality" (stem "moral", on a page) from "remote"
+ * ("remot", on none).
+ * @example stemOf('morality') === 'moral'; stemOf('remote') === 'remot'; stemOf('study') === 'study'
+ */
+export function stemOf(word: string): string {
+  for (const ending of [...ENDINGS, ...SHORT_ENDINGS])
+    if (word.endsWith(ending) && word.length - ending.length >= 4) return word.slice(0, -ending.length);
+  return word;
+}
+
+/** A page near a query in meaning, and how near: the cosine similarity of the vectors, and its closeness (below). */
+export interface NearPage {
+  hit: RawHit;
+  similarity: number;
+  closeness: number;
+}
+
+/** The pages near one query in meaning (PageVectors.near). */
+export interface Near {
+  closenessOf(url: string): number | undefined;
+  nearest(k: number): NearPage[];
+}
+
+/**
+ * How much a word says about what a page or a query is about: its inverse document frequency, ln(1 + pages /
+ * pages with the word). A word on no page (one a visitor types, that the site never uses) counts as on one.
+ * @example idf(100, 1) ≈ 4.6; idf(100, 50) ≈ 1.1
+ */
+export const idf = (pages: number, withWord: number) => Math.log(1 + pages / Math.max(1, withWord));
+
+/**
+ * A query's vector: the mean of its words' vectors, each weighted by its IDF on the site, so "study" (on most
+ * pages) says less than "remote". Words without a vector (stop words, codes, the commonest site words) add nothing;
+ * undefined when none has one.
+ */
+export function queryVector(
+  words: string[],
+  vectors: WordVectors,
+  vocabulary: Vocabulary | undefined,
+): Float32Array | undefined {
+  let sum: Float32Array | undefined;
+  for (const word of new Set(words)) {
+    const vector = vectors.vectorOf(word);
+    if (!vector) continue;
+    sum ??= new Float32Array(vector.length);
+    const weight = idf(vocabulary?.pageCount ?? 1, vocabulary?.pagesWith(word) ?? 0);
+    for (let i = 0; i < vector.length; i++) sum[i] += weight * vector[i];
+  }
+  return sum;
+}
+
+/**
+ * One vector per indexed page (its words' vectors, weighted: integrations/page-vectors.ts), quantized to 8 bits.
+ * `near` compares a query's vector with every page of the requested type: 100 multiply-adds a page, one pass,
+ * about 1 ms at 10,000 pages (docs/search.md has the figure).
+ */
+export class PageVectors {
+  readonly #pages: RawHit[];
+  readonly #dimensions: number;
+  readonly #scales: Float32Array;
+  readonly #data: Int8Array;
+  readonly #rows = new Map<string, number>();
+  readonly #about: string[];
+
+  constructor(file: PageVectorsFile, bin: Uint8Array) {
+    const n = file.pages.length;
+    this.#pages = file.pages;
+    this.#about = file.about;
+    this.#dimensions = file.dimensions;
+    if (bin.byteLength !== n * 4 + n * file.dimensions) throw new Error('page vectors: data does not match the pages');
+    const bytes = bin.byteOffset % 4 === 0 ? bin : new Uint8Array(bin);
+    this.#scales = new Float32Array(bytes.buffer, bytes.byteOffset, n);
+    this.#data = new Int8Array(bytes.buffer, bytes.byteOffset + n * 4, n * file.dimensions);
+    file.pages.forEach((page, row) => this.#rows.set(page.url, row));
+  }
+
+  get size(): number {
+    return this.#pages.length;
+  }
+
+  /** The stems of what the page says it is about (title, aliases, keywords, headings, lead); undefined if not indexed. */
+  aboutOf(url: string): Set<string> | undefined {
+    const row = this.#rows.get(url);
+    return row === undefined ? undefined : new Set(this.#about[row].split(' '));
+  }
+
+  /**
+   * The cosine similarity of `query` with each page of `type` (every page when none), in row order; NaN for a page
+   * of another type. One pass, no allocation but the answer.
+   */
+  scan(query: Float32Array, type?: string): Float32Array {
+    const d = this.#dimensions;
+    const out = new Float32Array(this.#pages.length).fill(Number.NaN);
+    if (query.length !== d) return out;
+    let norm = 0;
+    for (let i = 0; i < d; i++) norm += query[i] * query[i];
+    norm = Math.sqrt(norm);
+    if (norm === 0) return out;
+    const data = this.#data;
+    for (let row = 0, offset = 0; row < this.#pages.length; row++, offset += d) {
+      if (type !== undefined && this.#pages[row].type !== type) continue;
+      let dot = 0;
+      for (let i = 0; i < d; i++) dot += query[i] * data[offset + i];
+      out[row] = (dot * this.#scales[row]) / norm;
+    }
+    return out;
+  }
+
+  /**
+   * The pages near `query` in meaning, by `closeness`: how many standard deviations nearer the query a page is than
+   * the average page of the type. Cosine similarities of word-vector means are all high and close together (0.5 to
+   * 0.7 on this site), and their spread depends on the site; standard deviations mean the same on any site.
+   * `closenessOf(url)` for any page (undefined for one of another type or not indexed), `nearest(k)` the k nearest.
+   * @example vectors.near(queryVector(['immigration'], words, vocabulary)!).nearest(3)
+   */
+  near(query: Float32Array, type?: string): Near {
+    const similarities = this.scan(query, type);
+    let n = 0;
+    let sum = 0;
+    let squares = 0;
+    for (const s of similarities) {
+      if (Number.isNaN(s)) continue;
+      n++;
+      sum += s;
+      squares += s * s;
+    }
+    const mean = n > 0 ? sum / n : 0;
+    const spread = Math.sqrt(Math.max(0, squares / Math.max(1, n) - mean * mean)) || 1;
+    const closeness = (row: number) => (similarities[row] - mean) / spread;
+    return {
+      closenessOf: (url) => {
+        const row = this.#rows.get(url);
+        return row === undefined || Number.isNaN(similarities[row]) ? undefined : closeness(row);
+      },
+      nearest: (k) => {
+        // A bounded insertion list: k is a page of results, the pages are thousands.
+        const best: { row: number; similarity: number }[] = [];
+        similarities.forEach((similarity, row) => {
+          if (Number.isNaN(similarity) || (best.length === k && similarity <= best[k - 1].similarity)) return;
+          let at = best.length;
+          while (at > 0 && best[at - 1].similarity < similarity) at--;
+          best.splice(at, 0, { row, similarity });
+          if (best.length > k) best.pop();
+        });
+        return best.map(({ row, similarity }) => ({ hit: this.#pages[row], similarity, closeness: closeness(row) }));
+      },
+    };
+  }
+}
+
+const loaded = new Map<string, PageVectors | undefined>();
+
+/** The page vectors of a Pagefind bundle, read once; undefined when the build wrote none (no semantic signal). */
+export function pageVectorsOf(bundleDir: string): PageVectors | undefined {
+  if (!loaded.has(bundleDir)) {
+    let vectors: PageVectors | undefined;
+    try {
+      const file = JSON.parse(readFileSync(join(bundleDir, PAGE_VECTORS_FILE), 'utf8')) as PageVectorsFile;
+      vectors = new PageVectors(file, readFileSync(join(bundleDir, PAGE_VECTORS_DATA)));
+    } catch {
+      vectors = undefined;
+    }
+    loaded.set(bundleDir, vectors);
+  }
+  return loaded.get(bundleDir);
+}
