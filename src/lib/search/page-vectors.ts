@@ -21,13 +21,14 @@ export interface PageVectorsFile {
 }
 
 /** Endings taken off a word to compare it with another, longest first. */
-const ENDINGS = ['ations', 'ation', 'ities', 'ments', 'ings', 'ness', 'ment', 'ity', 'ing', 'ers', 'ies', 'ied'];
-const SHORT_ENDINGS = ['er', 'ed', 'es', 'ly', 's', 'e'];
+const ENDINGS = ['ations', 'ation', 'ities', 'ments', 'ings', 'ness', 'ment', 'ity', 'ing', 'ies', 'ied'];
+/** Not "er": "careers" must not be "care". */
+const SHORT_ENDINGS = ['ed', 'es', 'ly', 's', 'e'];
 /**
  * A word without its commonest English ending (at least 4 letters kept): Pagefind stems the words of a query and
  * matches the stem as a prefix, and this is near enough to tell "morality" (stem "moral", on a page) from "remote"
  * ("remot", on none).
- * @example stemOf('morality') === 'moral'; stemOf('remote') === 'remot'; stemOf('study') === 'study'
+ * @example stemOf('morality') === 'moral'; stemOf('remote') === 'remot'; stemOf('careers') === 'career'
  */
 export function stemOf(word: string): string {
   for (const ending of [...ENDINGS, ...SHORT_ENDINGS])
