@@ -244,10 +244,16 @@ describe('hybrid search: when the words are weak evidence', () => {
   it('with fewer pages, is strong when a result says it is about a word of the query, weak when only in passing', () => {
     const about = aboutOf({ '/ethics/': ['moral', 'life'], '/apply/': ['apply', 'step'] });
     expect(weakEvidence(answer('/apply/', '/ethics/'), ['morality'], 2, [], about)).toBe(false);
-    expect(weakEvidence(answer('/apply/'), ['employment'], 1, [], about)).toBe(true);
+    expect(weakEvidence(answer('/apply/', '/records/'), ['employment'], 2, [], about)).toBe(true);
+    // Pages holding some words only (none holds them all) are weak evidence too.
+    expect(weakEvidence(answer('/apply/'), ['employment', 'rights'], 0, [], about)).toBe(true);
     // Without what pages are about, the title, aliases and keywords tell.
-    const titled = { total: 1, results: [{ ...hit('/x/'), title: 'Employment rights' }] };
-    expect(weakEvidence(titled, ['employment'], 1, [])).toBe(false);
+    const titled = { total: 2, results: [{ ...hit('/x/'), title: 'Employment rights' }, hit('/y/')] };
+    expect(weakEvidence(titled, ['employment'], 2, [])).toBe(false);
+  });
+
+  it('is strong when only one page holds every word, even in passing: as precise as words get', () => {
+    expect(weakEvidence(answer('/careers/'), ['interview'], 1, [], aboutOf({}))).toBe(false);
   });
 });
 

@@ -3,9 +3,10 @@
  * the first page of results is ranked again by how near each page is to the query in meaning (page-vectors.ts):
  * the words' own pages keep a head start by their rank, and the pages nearest in meaning join them. Weak evidence:
  *  - a word of the query is on no page: Pagefind then answers for the other words, or with loose prefixes;
- *  - or fewer than FEW_PAGES pages hold every word, and none of the results says it is about a word of the query
- *    (its title, aliases, keywords, headings or lead hold it): the words are there only in passing ("employment"
- *    in a list of referees).
+ *  - or fewer than FEW_PAGES pages hold every word, but more than one, and none of the results says it is about a
+ *    word of the query (its title, aliases, keywords, headings or lead hold it): the words are there only in passing
+ *    ("employment" in a list of referees). The only page holding every word is as precise as words get, and is left
+ *    first: "interview" is on one page, in passing, and it is the careers page (the page vectors put it far).
  * Any other query is left as it was: its lexical first place stays first.
  */
 import { stemOf, type Near } from './page-vectors.ts';
@@ -40,7 +41,8 @@ export const namedIn = (hit: RawHit) =>
 
 /**
  * True when what the words found is weak evidence (see above). `holdingAll`: how many pages hold every word
- * (Pagefind's own total); `missing`: words of the query on no page (missingWords).
+ * (Pagefind's own total: 0 when the results are pages holding some words); `missing`: words of the query on no page
+ * (missingWords).
  * @example weakEvidence({ total: 3, results: [pages mentioning "employment" deep in their text] }, ['employment'], 3, [], about) === true
  */
 export function weakEvidence(
@@ -51,7 +53,7 @@ export function weakEvidence(
   aboutOf: AboutOf = namedIn,
 ): boolean {
   if (missing.length > 0) return true;
-  if (holdingAll >= FEW_PAGES) return false;
+  if (holdingAll >= FEW_PAGES || holdingAll === 1) return false;
   const asked = words.filter((w) => /\p{L}/u.test(w)).map(stemOf);
   return !answer.results.some((hit) => {
     const about = aboutOf(hit);
