@@ -89,6 +89,9 @@ export class PageVectors {
   readonly #data: Int8Array;
   readonly #rows = new Map<string, number>();
   readonly #about: string[];
+  /** Each row's type, as an index into #typeNames: the type filter compares small integers, not strings. */
+  readonly #types: Uint8Array;
+  readonly #typeNames: string[];
 
   constructor(file: PageVectorsFile, bin: Uint8Array) {
     const n = file.pages.length;
@@ -100,6 +103,8 @@ export class PageVectors {
     this.#scales = new Float32Array(bytes.buffer, bytes.byteOffset, n);
     this.#data = new Int8Array(bytes.buffer, bytes.byteOffset + n * 4, n * file.dimensions);
     file.pages.forEach((page, row) => this.#rows.set(page.url, row));
+    this.#typeNames = [...new Set(file.pages.map((page) => page.type))];
+    this.#types = Uint8Array.from(file.pages, (page) => this.#typeNames.indexOf(page.type));
   }
 
   get size(): number {
@@ -118,18 +123,32 @@ export class PageVectors {
    */
   scan(query: Float32Array, type?: string): Float32Array {
     const d = this.#dimensions;
-    const out = new Float32Array(this.#pages.length).fill(Number.NaN);
+    const n = this.#pages.length;
+    const out = new Float32Array(n).fill(Number.NaN);
     if (query.length !== d) return out;
+    // The query quantized too, so a dot product is a sum of small integers: held in 32 bits (at most 100 × 127 × 127),
+    // which V8 runs faster than doubles (1.0–1.3 ms against 2 ms for 10,000 rows in a micro-benchmark); its own
+    // rounding costs about what the pages' does (0.01 of a cosine).
+    let largest = 0;
     let norm = 0;
-    for (let i = 0; i < d; i++) norm += query[i] * query[i];
-    norm = Math.sqrt(norm);
-    if (norm === 0) return out;
+    for (let i = 0; i < d; i++) {
+      largest = Math.max(largest, Math.abs(query[i]));
+      norm += query[i] * query[i];
+    }
+    if (largest === 0) return out;
+    const q = new Int32Array(d);
+    for (let i = 0; i < d; i++) q[i] = Math.round((query[i] / largest) * 127);
+    const queryScale = largest / 127 / Math.sqrt(norm);
+    const wanted = type === undefined ? -1 : this.#typeNames.indexOf(type);
+    if (type !== undefined && wanted < 0) return out;
     const data = this.#data;
-    for (let row = 0, offset = 0; row < this.#pages.length; row++, offset += d) {
-      if (type !== undefined && this.#pages[row].type !== type) continue;
+    const types = this.#types;
+    const scales = this.#scales;
+    for (let row = 0, offset = 0; row < n; row++, offset += d) {
+      if (wanted >= 0 && types[row] !== wanted) continue;
       let dot = 0;
-      for (let i = 0; i < d; i++) dot += query[i] * data[offset + i];
-      out[row] = (dot * this.#scales[row]) / norm;
+      for (let i = 0; i < d; i++) dot = (dot + q[i] * data[offset + i]) | 0;
+      out[row] = dot * scales[row] * queryScale;
     }
     return out;
   }
@@ -146,8 +165,9 @@ export class PageVectors {
     let n = 0;
     let sum = 0;
     let squares = 0;
-    for (const s of similarities) {
-      if (Number.isNaN(s)) continue;
+    for (let row = 0; row < similarities.length; row++) {
+      const s = similarities[row];
+      if (s !== s) continue; // NaN: a page of another type
       n++;
       sum += s;
       squares += s * s;
@@ -163,13 +183,17 @@ export class PageVectors {
       nearest: (k) => {
         // A bounded insertion list: k is a page of results, the pages are thousands.
         const best: { row: number; similarity: number }[] = [];
-        similarities.forEach((similarity, row) => {
-          if (Number.isNaN(similarity) || (best.length === k && similarity <= best[k - 1].similarity)) return;
+        if (k <= 0) return [];
+        let floor = -Infinity; // the k-th best so far
+        for (let row = 0; row < similarities.length; row++) {
+          const similarity = similarities[row];
+          if (!(similarity > floor)) continue; // not better, or NaN (another type)
           let at = best.length;
           while (at > 0 && best[at - 1].similarity < similarity) at--;
           best.splice(at, 0, { row, similarity });
           if (best.length > k) best.pop();
-        });
+          if (best.length === k) floor = best[k - 1].similarity;
+        }
         return best.map(({ row, similarity }) => ({ hit: this.#pages[row], similarity, closeness: closeness(row) }));
       },
     };
