@@ -223,10 +223,12 @@ export const siteVocabulary = () => vocabularyOf(bundleDir());
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch(
-  { words = [], codes = [], typed = [], ...query }: Query,
+  { words = [], codes = [], typed = [], ...asked }: Query,
   background: boolean,
   signal: AbortSignal,
 ): Promise<Answer> {
+  // The first page is ranked from at least RANK_WINDOW results, so its first result does not depend on the limit.
+  const query = asked.offset === 0 ? { ...asked, limit: Math.max(asked.limit, RANK_WINDOW) } : asked;
   const workers = getPool();
   const run = (q: RawQuery) => (background ? workers.runInBackground(q) : workers.run(q, signal));
   let raw: RawAnswer = await run(query);
@@ -246,9 +248,9 @@ async function runSearch(
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
     total: raw.total,
-    limit: query.limit,
-    offset: query.offset,
-    results: raw.results.map((r) => ({
+    limit: asked.limit,
+    offset: asked.offset,
+    results: raw.results.slice(0, asked.limit).map((r) => ({
       title: r.title,
       url: r.url,
       type: (pageTypes as readonly string[]).includes(r.type) ? (r.type as PageType) : 'page',
@@ -258,6 +260,13 @@ async function runSearch(
     })),
   };
 }
+
+/**
+ * How many results the reordering of a first page (intent.ts, course codes, expansions, meaning) looks at: a page the query
+ * names is put first when Pagefind ranks it among these, whatever the limit asked ("where is the campus" finds the
+ * contact page with limit=3 as with limit=10).
+ */
+const RANK_WINDOW = 10;
 
 /**
  * The answer with its first page ranked by meaning as well when its words are weak evidence (hybrid.ts); as it was
