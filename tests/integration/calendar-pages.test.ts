@@ -14,10 +14,16 @@ const text = async (path: string, accept?: string) => {
   return { res, body: await res.text() };
 };
 
-describe('the events page, rendered per request', () => {
-  it('lists every event still to come and none that is over', async () => {
+describe('the events page, prerendered and right on the day it is read', () => {
+  it('lists every event still to come and none that is over, in page and structured data', async () => {
     const { res, body } = await text('/events/');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    // Served as a built page (ETag, revalidated), not as a page rendered per request.
+    expect(res.headers.get('etag')).toBeTruthy();
+    expect(body).not.toContain('<!--dated');
+    const structured = [...body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+      .map((m) => JSON.parse(m[1]!) as { '@type': string; name: string })
+      .filter((item) => item['@type'] === 'Event');
+    expect(structured.map((e) => e.name).sort()).toEqual(upcoming.map((e) => e.title).sort());
     expect(res.headers.get('link')).toContain('</events.md>; rel="alternate"');
     for (const e of upcoming) expect(body).toContain(`id="${e.id}"`);
     for (const e of past) expect(body).not.toContain(`id="${e.id}"`);

@@ -55,10 +55,14 @@ describe('MCP catalog tools', () => {
     ]);
   });
 
-  it('get_page sends the events pages to upcoming_events: they change with the date', async () => {
-    const result = await call('get_page', { path: '/events/' });
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain('upcoming_events');
+  it('get_page gives the events page as it reads on the day, and sends the archive to upcoming_events', async () => {
+    const page = (await call('get_page', { path: '/events/' })).content
+      .map((c) => (c.type === 'text' ? c.text : ''))
+      .join('');
+    for (const e of events) expect(page.includes(`### ${e.title}\n`), e.id).toBe(endOf(e) > NOW);
+    const archive = await call('get_page', { path: '/events/archive/' });
+    expect(archive.isError).toBe(true);
+    expect(JSON.stringify(archive.content)).toContain('upcoming_events');
   });
 
   it('get_page gives the home page and a course page as they read on the day: nothing over, the right next start', async () => {

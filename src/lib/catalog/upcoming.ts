@@ -17,12 +17,15 @@ export const nextEvents = (catalog: Catalog, now: Date, count = 3): CalendarEven
 export const nextKeyDates = (catalog: Catalog, now: Date, count = 3): CatalogKeyDate[] =>
   catalog.upcomingKeyDates(now).slice(0, count);
 
-/** A list that changes only at `changes`: each candidate with the windows in which it is on the list, and the windows in which the list has items and has none. */
-function datedList<T>(
-  changes: Date[],
-  candidates: readonly T[],
-  listAt: (t: Date) => readonly T[],
-): { items: { item: T; windows: TimeWindow[] }[]; any: TimeWindow[]; empty: TimeWindow[] } {
+/** A list as it reads over time: each item with the windows in which it is on the list, and when the list has items and has none. */
+export interface DatedList<T> {
+  items: { item: T; windows: TimeWindow[] }[];
+  any: TimeWindow[];
+  empty: TimeWindow[];
+}
+
+/** A list that changes only at `changes`, as a DatedList. */
+function datedList<T>(changes: Date[], candidates: readonly T[], listAt: (t: Date) => readonly T[]): DatedList<T> {
   return {
     items: candidates
       .map((item) => ({ item, windows: windowsOf(changes, (t) => listAt(t).includes(item)) }))
@@ -32,8 +35,8 @@ function datedList<T>(
   };
 }
 
-/** Every event that is ever among the next `count`, with when; and when none is to come. */
-export function datedNextEvents(catalog: Catalog, count = 3) {
+/** Every event that is ever among the next `count` (all that are to come, by default: the events page), with when; and when none is to come. */
+export function datedNextEvents(catalog: Catalog, count = Infinity) {
   return datedList(
     catalog.events.map((e) => e.end),
     catalog.events,

@@ -76,7 +76,7 @@ export const simpleTools = {
   get_page: {
     input: getPageInput,
     call: failSafe('get_page', async (deps: McpDependencies, { path }: z.infer<typeof getPageInput>) => {
-      // The events pages change with the date and are made per request; the tool answers from the data instead.
+      // The events archive changes with the date and is made per request; the tool answers from the data instead.
       if (isLivePath(path))
         return toolError(
           `${path} lists what is on today and is made per request: call upcoming_events, or GET /events.md.`,

@@ -1,12 +1,12 @@
 /**
- * The pages rendered per request because what they list depends on the day (the events page and its archive),
- * and where their twins are. live-twins.ts makes the twins; the server negotiates them (server/app.ts).
+ * The pages rendered per request because what they list depends on the day (the events archive: what it lists
+ * only grows, so dated regions would not keep it small), and where their twins are. live-twins.ts makes the twins; the server negotiates them (server/app.ts).
  */
 import { markdownUrl } from './twin-path.ts';
 
 /** Page URL → twin URL of every live page. */
 export const livePages: ReadonlyMap<string, string> = new Map(
-  ['/events/', '/events/archive/'].map((url) => [url, markdownUrl(url)]),
+  ['/events/archive/'].map((url) => [url, markdownUrl(url)]),
 );
 
 /** The request paths of each live page (`/events`, `/events/`, `/events/index.html`) → its twin URL. */
