@@ -186,6 +186,24 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(sources.map((s) => new URL(s.url).pathname)).toContain('/accessibility/');
   });
 
+  it('answers a follow-up that points back from the conversation, though its own words are on no page', async () => {
+    const res = await fetch(`${server.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        id: 'chat-3',
+        trigger: 'submit-message',
+        messages: [
+          { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which Hebrew courses are there?' }] },
+          { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Biblical Hebrew I and II.' }] },
+          { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'which one is for novices?' }] },
+        ],
+      }),
+    });
+    const { sources } = await readAnswer(res);
+    expect(sources.map((s) => new URL(s.url).pathname)).toContain('/courses/bib211/');
+  });
+
   it('retrieves a follow-up with the conversation: "how long does it take?" after the Master of Divinity', async () => {
     gemini.behaviour = { words: ['Three years.'] };
     const res = await fetch(`${server.url}/api/chat`, {

@@ -13,7 +13,7 @@ import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget, type ContextPage } 
 import { buildInstructions } from './prompt.ts';
 import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
 import { coveredByPages, onlyRuleChanges, onTopic, withoutRuleChanges } from './relevance.ts';
-import { retrieveForConversation, type SearchFn } from './retrieve.ts';
+import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
@@ -94,9 +94,15 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // service?"), so the floor reads it as one of the pages.
     const calendar = options.calendar && asksAboutDates(question) ? [await options.calendar()] : [];
     const calendarText = calendar.map((p) => p.text);
+    // A follow-up that points back or says little ("which one is for beginners?") is about what the question it
+    // follows was about, whatever its own words.
+    const previous = userTurns.at(-2);
+    const leansBack = previous !== undefined && isFollowUp(userTurns.at(-1)!);
+    const wordsOnTopic =
+      onTopic(conversation, options.vocabulary) || (leansBack && onTopic(previous, options.vocabulary));
     if (
       onlyRuleChanges(question) ||
-      (!onTopic(conversation, options.vocabulary) && !coveredByPages(conversation, calendarText, options.vocabulary))
+      (!wordsOnTopic && !coveredByPages(conversation, calendarText, options.vocabulary))
     ) {
       release();
       return await decline(question, options);
