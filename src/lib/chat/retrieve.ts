@@ -28,7 +28,8 @@ export type SearchFn = (
   options?: { signal?: AbortSignal },
 ) => Promise<{ results: FoundPage[] }>;
 
-const PER_QUERY = 8;
+/** Results read per search: the search ranks a first page from ten (index.ts, RANK_WINDOW), so fewer saves nothing. */
+const PER_QUERY = 10;
 /**
  * How long retrieval waits for its searches. They take milliseconds, or about a second on a cold start while the
  * workers load the index; far longer means the search queue is flooded. Then the chat answers from the pages the
