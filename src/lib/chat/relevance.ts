@@ -10,7 +10,7 @@
  *
  * Words the site uses here and there make up many off-topic questions ("Recommend a good Netflix series": "good"
  * and "series" are on pages), so a question with a word no page uses is weighed again on the pages retrieval finds
- * for it: one of them must hold at least PAGE_FLOOR of the weight ("good" and "series" are never on a page with
+ * for it: one of them must hold at least RELEVANCE_FLOOR of the weight ("good" and "series" are never on a page with
  * "netflix"). That costs one retrieval (no model call) and reads only the pages the answer would read anyway.
  */
 import { LRUCache } from 'lru-cache';
@@ -19,13 +19,12 @@ import { SYNONYM_WORDS, rewriteQuery, words } from '../search/query-rewrite.ts';
 import { perQuestion, rewrittenQuestion } from './per-question.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
-/** Share of a question's weight that the site's words must carry (tuned on eval/offtopic.json's tuning part). */
-export const RELEVANCE_FLOOR = 0.5;
 /**
- * Share of a question's weight that one retrieved page must hold (tuned on the tuning parts of eval/offtopic.json,
- * eval/chat.json, eval/conversations.json and eval/search.json's questions, phrases and words).
+ * Share of a question's weight that the site's words must carry, and then one of the pages retrieval finds (tuned
+ * on the tuning parts of eval/offtopic.json and eval/chat.json: on the pages, a higher share declined on-topic
+ * questions whose one site word weighs as much as their word on no page, and no more off-topic ones there).
  */
-export const PAGE_FLOOR = 0.6;
+export const RELEVANCE_FLOOR = 0.5;
 
 /**
  * Phrases that try to change the assistant's rules. They are taken out of the question before retrieval and the
@@ -77,7 +76,8 @@ function termsOf(question: string, vocabulary?: Vocabulary): Term[] {
   const unknownWeight = Math.log(vocabulary.pageCount + 1);
   const weightOf = (pages: number) => Math.log((vocabulary.pageCount + 1) / pages);
   const terms: Term[] = [];
-  for (const word of new Set(words(question))) {
+  // A possessive is its word: "next term's courses" asks about the term.
+  for (const word of new Set(words(question).map((w) => w.replace(/['’]s$/u, '')))) {
     // Numbers say little on their own ("144", "2022"); stop words nothing.
     if (!/\p{L}/u.test(word) || STOPWORDS.has(word)) continue;
     // The synonyms only (no vocabulary: no typo correction, which would read a short word as another).
@@ -190,7 +190,7 @@ export const onTopic = (question: string, vocabulary: Vocabulary | undefined) =>
  */
 export const coveredByPages = (question: string, pageTexts: string[], vocabulary: Vocabulary | undefined) =>
   siteCoverage(question, vocabulary) === 1 ||
-  pageTexts.some((text) => pageCoverage(question, text, vocabulary) >= PAGE_FLOOR);
+  pageTexts.some((text) => pageCoverage(question, text, vocabulary) >= RELEVANCE_FLOOR);
 
 /** True when the question was nothing but an attempt to change the rules: it asks nothing of the site. */
 export const onlyRuleChanges = (question: string) => question.trim() !== '' && withoutRuleChanges(question) === '';
