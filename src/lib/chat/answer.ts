@@ -12,8 +12,8 @@ import { asksAboutDates } from './calendar.ts';
 import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget, type ContextPage } from './context.ts';
 import { buildInstructions } from './prompt.ts';
 import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
-import { onTopic, withoutRuleChanges } from './relevance.ts';
-import { retrieveForConversation, type SearchFn } from './retrieve.ts';
+import { coveredByPages, onlyRuleChanges, onTopic, withoutRuleChanges } from './relevance.ts';
+import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
@@ -87,8 +87,23 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const question = messageText(request.messages.at(-1)!);
     // An attempt to change the rules names nothing on the site: retrieval and the floor never see it.
     const userTurns = request.messages.filter((m) => m.role === 'user').map((m) => withoutRuleChanges(messageText(m)));
-    // A follow-up is judged with the conversation it follows ("how long does it take?" after "the MDiv").
-    if (!onTopic(userTurns.slice(-2).join(' '), options.vocabulary) && !asksAboutDates(question)) {
+    // A follow-up is judged with the conversation it follows ("how long does it take?" after "the MDiv"); a turn
+    // that only tries to change the rules asks nothing of the site.
+    const conversation = userTurns.slice(-2).join(' ');
+    // Today's calendar, for a question about dates. Its events are on no page the search holds ("When is the carol
+    // service?"), so the floor reads it as one of the pages.
+    const calendar = options.calendar && asksAboutDates(question) ? [await options.calendar()] : [];
+    const calendarText = calendar.map((p) => p.text);
+    // A follow-up that points back or says little ("which one is for beginners?") is about what the question it
+    // follows was about, whatever its own words.
+    const previous = userTurns.at(-2);
+    const leansBack = previous !== undefined && isFollowUp(userTurns.at(-1)!);
+    const wordsOnTopic =
+      onTopic(conversation, options.vocabulary) || (leansBack && onTopic(previous, options.vocabulary));
+    if (
+      onlyRuleChanges(question) ||
+      (!wordsOnTopic && !coveredByPages(conversation, calendarText, options.vocabulary))
+    ) {
       release();
       return await decline(question, options);
     }
@@ -96,8 +111,18 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const withTwins = await Promise.all(
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),
     );
-    // Today's calendar first, for a question about dates: the retrieved pages share what it leaves of the budget.
-    const calendar = options.calendar && asksAboutDates(question) ? [await options.calendar()] : [];
+    // The floor's second half, for a first question: its words must meet on one of the pages found (relevance.ts).
+    // A follow-up leans on the conversation, whose first question was judged so.
+    // A page's aliases are its words too: the search found it by them.
+    const texts = [
+      ...calendarText,
+      ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [[p.twin, ...(p.aliases ?? [])].join('\n')])),
+    ];
+    if (userTurns.length === 1 && !coveredByPages(conversation, texts, options.vocabulary)) {
+      release();
+      return await decline(question, options);
+    }
+    // The calendar goes first: the retrieved pages share what it leaves of the budget.
     const budget = CONTEXT_TOKEN_BUDGET - Math.ceil(calendar.reduce((n, p) => n + p.text.length, 0) / CHARS_PER_TOKEN);
     // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
     const pages = [

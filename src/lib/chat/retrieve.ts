@@ -120,7 +120,7 @@ function aliasHeld(alias: string, asked: string[]): number {
 
 /** A question that leans on what came before: it points back ("it", "that one") or says little of its own. */
 const POINTS_BACK = /\b(?:it|its|this|that|these|those|they|them|their|one|ones|there|same|above)\b/i;
-const isFollowUp = (question: string) => POINTS_BACK.test(question) || keywords(question).length <= 2;
+export const isFollowUp = (question: string) => POINTS_BACK.test(question) || keywords(question).length <= 2;
 /** Earlier user turns that still count: the conversation drifts, and the latest ones say where it is. */
 const EARLIER_TURNS = 2;
 
