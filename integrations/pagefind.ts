@@ -6,6 +6,7 @@ import * as pagefind from 'pagefind';
 import { pageFile } from '../src/lib/site/page-files.ts';
 import { COMMON_TERMS_FILE } from '../src/lib/search/warm.ts';
 import { spaceCells, writeVocabulary } from './search-text.ts';
+import { writePageVectors } from './page-vectors.ts';
 import { writeWordVectors } from './search-vectors.ts';
 import { writeWarmAnswers } from './warm-answers.ts';
 
@@ -49,18 +50,20 @@ function check(step: string, response: { errors: string[] }) {
  * Indexes every HTML page under `root` that has a `data-pagefind-body` and no robots noindex, and writes the bundle
  * to `root/pagefind`, with common-terms.json (the words on most pages) and vocabulary.json (every indexed word) in it. Every Pagefind answer is checked for
  * errors and Pagefind is always closed. Then the word vectors of query expansion are written (`vectors`:
- * search-vectors.ts), and the answers of the head words are computed into warm-answers.json with them (`warm`,
+ * search-vectors.ts) and, from them, one vector per page (`pageVectors`: page-vectors.ts), and the answers of the head words are computed into warm-answers.json with them (`warm`,
  * timed apart: src/lib/search/warm-answers.ts). Also used by scripts/generate-site.ts for the benchmark site.
  */
 export async function indexSite(root: string): Promise<{
   pages: number;
   ms: number;
   vectors: Awaited<ReturnType<typeof writeWordVectors>>;
+  pageVectors?: Awaited<ReturnType<typeof writePageVectors>>;
   warm: { answers: number; ms: number };
 }> {
   const indexed = await indexPages(root);
   const vectors = await writeWordVectors(join(root, 'pagefind'));
-  return { ...indexed, vectors, warm: await writeWarmAnswers(join(root, 'pagefind')) };
+  const pageVectors = 'site' in vectors ? await writePageVectors(join(root, 'pagefind'), vectors.site) : undefined;
+  return { ...indexed, vectors, pageVectors, warm: await writeWarmAnswers(join(root, 'pagefind')) };
 }
 
 async function indexPages(root: string): Promise<{ pages: number; ms: number }> {
@@ -99,14 +102,14 @@ export function pagefindIndex(): AstroIntegration {
     name: 'institute:pagefind',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const { pages, ms, vectors, warm } = await indexSite(fileURLToPath(dir));
+        const { pages, ms, vectors, pageVectors, warm } = await indexSite(fileURLToPath(dir));
         logger.info(
           `indexed ${pages} pages for search in ${ms} ms; ${warm.answers} answers precomputed in ${warm.ms} ms`,
         );
         if ('skipped' in vectors) logger.warn(vectors.skipped);
         else
           logger.info(
-            `word vectors for query expansion: ${vectors.siteWords} site words + ${vectors.words - vectors.siteWords} others, ${Math.round(vectors.bytes / 1024)} KB`,
+            `word vectors for query expansion: ${vectors.siteWords} site words + ${vectors.words - vectors.siteWords} others, ${Math.round(vectors.bytes / 1024)} KB; page vectors: ${pageVectors?.pages} pages, ${Math.round((pageVectors?.bytes ?? 0) / 1024)} KB`,
           );
       },
     },

@@ -72,11 +72,15 @@ export function quantize(
   words: string[],
   vectors: Map<string, Float32Array>,
 ): { scales: Float32Array; data: Int8Array; dimensions: number } {
-  const dimensions = vectors.get(words[0])?.length ?? 0;
-  const scales = new Float32Array(words.length);
-  const data = new Int8Array(words.length * dimensions);
-  words.forEach((word, row) => {
-    const vector = vectors.get(word)!;
+  return quantizeRows(words.map((word) => vectors.get(word)!));
+}
+
+/** Vectors quantized as above, row by row (the page vectors are too: integrations/page-vectors.ts). */
+export function quantizeRows(rows: Float32Array[]): { scales: Float32Array; data: Int8Array; dimensions: number } {
+  const dimensions = rows[0]?.length ?? 0;
+  const scales = new Float32Array(rows.length);
+  const data = new Int8Array(rows.length * dimensions);
+  rows.forEach((vector, row) => {
     const largest = vector.reduce((m, x) => Math.max(m, Math.abs(x)), 0) || 1;
     scales[row] = largest / 127;
     for (let d = 0; d < dimensions; d++) data[row * dimensions + d] = Math.round((vector[d] / largest) * 127);
@@ -113,40 +117,48 @@ function vectorsFile(): string | null {
  * Writes the word vectors the search needs into the bundle, next to vocabulary.json (which it reads):
  * word-vectors.json (the words) and word-vectors.bin (their quantized vectors). First the site's own content words
  * that are on at most a fifth of its pages (what a query may be expanded with), then the most frequent English
- * words the site never uses (what a visitor may type instead). The search finds a word's nearest site words from
- * them when a query's words find little (src/lib/search/expand.ts). Skipped, with the reason, when the vectors
- * package is not installed.
+ * words the site never uses (what a visitor may type instead), then the site's words on too many pages to be an
+ * expansion (a query's vector needs them: src/lib/search/page-vectors.ts). The search finds a word's nearest site words from
+ * them when a query's words find little (src/lib/search/expand.ts). Returns with them the vectors of every content
+ * word of the site (`site`, for the page vectors: integrations/page-vectors.ts). Skipped, with the reason, when the
+ * vectors package is not installed.
  */
 export async function writeWordVectors(
   bundleDir: string,
   options: SubsetOptions = SUBSET_OPTIONS,
   file: string | null = vectorsFile(),
-): Promise<{ words: number; siteWords: number; bytes: number } | { skipped: string }> {
+): Promise<{ words: number; siteWords: number; bytes: number; site: Map<string, Float32Array> } | { skipped: string }> {
   if (!file) return { skipped: `${VECTORS_PACKAGE} (a devDependency) is not installed: no query expansion` };
   const vocabulary = JSON.parse(await readFile(join(bundleDir, VOCABULARY_FILE), 'utf8')) as VocabularyFile;
   const onSite = new Set(vocabulary.words.map(([w]) => w));
   const maxPages = Math.max(1, Math.floor(vocabulary.pages * options.maxPageShare));
+  const counted = prefixPages(vocabulary.words).filter(([w]) => contentWord(w));
   const targets = new Set(
-    prefixPages(vocabulary.words)
-      .filter(([w, pages]) => contentWord(w) && pages <= maxPages)
+    counted
+      .filter(([, pages]) => pages <= maxPages)
       .sort((a, b) => b[1] - a[1])
       .slice(0, options.maxSiteWords)
       .map(([w]) => w),
   );
   const ranks = new Map<string, number>();
   const vectors = readVectors(readFileSync(file), (word, rank) => {
-    const kept = targets.has(word) || (rank < options.outsideWords && contentWord(word) && !onSite.has(word));
+    const kept =
+      (contentWord(word) && onSite.has(word)) ||
+      (rank < options.outsideWords && contentWord(word) && !onSite.has(word));
     if (kept) ranks.set(word, rank);
     return kept;
   });
   const siteWords = [...targets].filter((w) => vectors.has(w));
-  const outside = [...vectors.keys()].filter((w) => !targets.has(w)).sort((a, b) => ranks.get(a)! - ranks.get(b)!);
-  const words = [...siteWords, ...outside];
+  const outside = [...vectors.keys()].filter((w) => !onSite.has(w)).sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+  // The site's commonest words last: never an expansion, but a query's vector has them ("study" in "remote study").
+  const common = counted.filter(([w, pages]) => pages > maxPages && vectors.has(w)).map(([w]) => w);
+  const words = [...siteWords, ...outside, ...common];
   const { scales, data, dimensions } = quantize(words, vectors);
   const header: WordVectorsFile = { dimensions, siteWords: siteWords.length, words };
   const text = `${JSON.stringify(header)}\n`;
   const bin = Buffer.concat([Buffer.from(scales.buffer), Buffer.from(data.buffer)]);
   await writeFile(join(bundleDir, WORD_VECTORS_FILE), text);
   await writeFile(join(bundleDir, WORD_VECTORS_DATA), bin);
-  return { words: words.length, siteWords: siteWords.length, bytes: Buffer.byteLength(text) + bin.length };
+  const site = new Map([...vectors].filter(([w]) => onSite.has(w)));
+  return { words: words.length, siteWords: siteWords.length, bytes: Buffer.byteLength(text) + bin.length, site };
 }

@@ -50,3 +50,30 @@ describe('a word no page uses finds the page that uses a near synonym (word vect
     expect(new URL(sources[0].url).pathname).toBe(PAGE);
   });
 });
+
+describe('a query by meaning reaches its page when its words find little (page vectors, built with the site)', () => {
+  /** No page says "hiring" ("hire" and "hired" are on pages about other things); the careers page is about it. */
+  const MEANT = { q: 'hiring', page: '/handbook/careers-and-placements/' };
+
+  it('has the premise: the build wrote the page vectors, and no page holds the word', () => {
+    expect(existsSync(join(bundle, 'page-vectors.json'))).toBe(true);
+    const words = (JSON.parse(readFileSync(join(bundle, 'vocabulary.json'), 'utf8')) as { words: [string][] }).words;
+    expect(words.filter(([w]) => w.startsWith(MEANT.q))).toEqual([]);
+  });
+
+  it('GET /api/search ranks the page first, a full result with its opening words as the excerpt', async () => {
+    const res = await fetch(`${server.url}/api/search?${new URLSearchParams({ q: MEANT.q })}`);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as {
+      results: { url: string; type: string; excerpt: string; markdownUrl: string }[];
+    };
+    expect(answer.results[0]).toMatchObject({ url: MEANT.page, type: 'handbook', markdownUrl: expect.any(String) });
+    expect(answer.results[0].excerpt.length).toBeGreaterThan(20);
+  });
+
+  it('keeps to a type filter', async () => {
+    const res = await fetch(`${server.url}/api/search?${new URLSearchParams({ q: MEANT.q, type: 'course' })}`);
+    const answer = (await res.json()) as { results: { type: string }[] };
+    expect(answer.results.every((r) => r.type === 'course')).toBe(true);
+  });
+});

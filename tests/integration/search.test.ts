@@ -79,6 +79,18 @@ describe('GET /api/search', () => {
     expect(await search('q=course&offset=1000')).toMatchObject({ total: whole.total, offset: 1000, results: [] });
   });
 
+  it('ranks a first page alike whatever its limit: the page a query names comes first with limit=1 too', async () => {
+    for (const q of ['where is the campus', 'greek', 'accessibility statement', 'fees']) {
+      const ten = (await search(`q=${encodeURIComponent(q)}&limit=10`)).results.map((r) => r.url);
+      for (const limit of [1, 3]) {
+        const few = (await search(`q=${encodeURIComponent(q)}&limit=${limit}`)).results.map((r) => r.url);
+        expect(few, `${q} with limit=${limit}`).toEqual(ten.slice(0, limit));
+      }
+    }
+    // The contact page's alias "campus address" names the query, though Pagefind ranks it below the first three.
+    expect((await search('q=where+is+the+campus&limit=1')).results[0].url).toBe('/contact/');
+  });
+
   it('escapes everything in excerpts except <mark> (a page whose text has <script> and &)', async () => {
     const tag = await search('q=%3Cscript%3E%20tag');
     const page = tag.results.find((r) => r.url === '/accessibility/');

@@ -143,6 +143,30 @@ describe('retrieval for a follow-up', () => {
     expect(own[0].url).toBe('/courses/min220/');
   });
 
+  it('answers "which one…" with the best match of its own words among the kind of page the answer cited', async () => {
+    const course = (code: string, title: string): FoundPage => ({
+      ...page(`/courses/${code}/`),
+      title,
+      type: 'course',
+    });
+    const history = [course('his110', 'The Early Church'), course('his320', 'History of Missions')];
+    const program: FoundPage = { ...page('/programs/church-history/'), type: 'program' };
+    const medieval = course('his120', 'Medieval Christianity');
+    // The conversation's searches find the history pages; only a search within courses finds the medieval one.
+    const typed: SearchFn = async ({ q, type }) => ({
+      results:
+        type === 'course' && /medieval/.test(q) ? [medieval] : /medieval/.test(q) ? [program] : [program, ...history],
+    });
+    const found = await retrieveForConversation(
+      ['Do you offer courses on church history?', 'which one covers medieval times?'],
+      typed,
+    );
+    expect(found[0].url).toBe('/courses/his120/');
+    // Without "which one" the follow-up is not a choice among the cited kind.
+    const plain = await retrieveForConversation(['Do you offer courses on church history?', 'medieval?'], typed);
+    expect(plain[0].url).not.toBe('/courses/his120/');
+  });
+
   it('retrieves a first question on its own', async () => {
     expect((await retrieveForConversation(['beginners'], search)).map((p) => p.url)).toEqual([
       '/courses/bib201/',

@@ -116,15 +116,17 @@ describe('word vectors: the build', () => {
       ]),
     );
     const written = await writeWordVectors(bundle, { outsideWords: 5, maxPageShare: 0.2, maxSiteWords: 2 }, file);
-    expect(written).toMatchObject({ words: 3, siteWords: 2 });
+    expect(written).toMatchObject({ words: 4, siteWords: 2 });
+    // The site's commonest words come last: never an expansion, but a query's vector needs them (page-vectors.ts).
     const header = JSON.parse(readFileSync(join(bundle, WORD_VECTORS_FILE), 'utf8'));
-    expect(header).toEqual({ dimensions: 4, siteWords: 2, words: ['greek', 'complaint', 'grievance'] });
-    expect(readFileSync(join(bundle, WORD_VECTORS_DATA)).length).toBe(3 * 4 + 3 * 4);
-    expect(
-      wordVectorsOf(bundle)
-        ?.neighbours('grievance', 3, 0.5)
-        .map((n) => n.word),
-    ).toEqual(['complaint']);
+    expect(header).toEqual({ dimensions: 4, siteWords: 2, words: ['greek', 'complaint', 'grievance', 'form'] });
+    expect(readFileSync(join(bundle, WORD_VECTORS_DATA)).length).toBe(4 * 4 + 4 * 4);
+    const vectors = wordVectorsOf(bundle);
+    expect(vectors?.neighbours('grievance', 3, 0).map((n) => n.word)).not.toContain('form');
+    expect(vectors?.neighbours('grievance', 3, 0.5).map((n) => n.word)).toEqual(['complaint']);
+    expect([...(vectors?.vectorOf('form') ?? [])].map((x) => Math.round(x * 100) / 100)).toEqual([0, 0, 0, 1]);
+    // Every content word of the site, for the page vectors.
+    expect('site' in written && [...written.site.keys()].sort()).toEqual(['complaint', 'form', 'greek']);
   });
 
   it('says why when the vectors package is not installed, and writes nothing', async () => {

@@ -196,5 +196,22 @@ describe('intent', () => {
     ]);
     expect(intentFirst(answer, ['greek', 'advanced']).results[0].url).toBe('/courses/lan301/');
     expect(intentFirst(answer, ['greek', 'ii']).results[0].url).toBe('/courses/bib202/');
+    // No title names "greek online" whole: the courses titled with the subject still start from its first.
+    expect(intentFirst(answer, ['greek', 'online']).results.map((r) => r.url)).toEqual([
+      '/courses/bib201/',
+      '/handbook/language-placement/',
+      '/courses/bib202/',
+      '/courses/lan301/',
+    ]);
+    // A course whose title does not hold the subject keeps its place.
+    const withOther = {
+      ...answer,
+      results: [course('the101', 'Introduction to Theology', 'introductory'), ...answer.results],
+    };
+    expect(
+      intentFirst(withOther, ['greek', 'online'])
+        .results.map((r) => r.url)
+        .slice(0, 2),
+    ).toEqual(['/courses/the101/', '/courses/bib201/']);
   });
 });

@@ -14,7 +14,7 @@ must my need needs no nor not now of off on once only or other our out over own 
 take tell than that the their them then there these they thing things this those through to too under until up us
 very want was we were what when where which while who whom why will with would yes you your yours first help thanks
 thank hello hi
-page pages explain explains happen happens`.split(/\s+/),
+page pages explain explains happen happens cover covers covered covering offer offers one ones`.split(/\s+/),
 );
 
 /** Distinct content words, in order of appearance, at most `max`. @example keywords('Can I take Greek online?') → ['greek', 'online'] */

@@ -8,6 +8,7 @@
  * it in passing.
  */
 import { log } from '../log.ts';
+import type { PageType } from '../../schemas/search.ts';
 import { holdsPhrase } from '../search/intent.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { rewrittenQuestion } from './per-question.ts';
@@ -23,11 +24,12 @@ export interface FoundPage {
 }
 /** The slice of the search module retrieval needs (src/lib/search: `search`). */
 export type SearchFn = (
-  input: { q: string; limit: number },
+  input: { q: string; limit: number; type?: PageType },
   options?: { signal?: AbortSignal },
 ) => Promise<{ results: FoundPage[] }>;
 
-const PER_QUERY = 8;
+/** Results read per search: the search ranks a first page from ten (index.ts, RANK_WINDOW), so fewer saves nothing. */
+const PER_QUERY = 10;
 /**
  * How long retrieval waits for its searches. They take milliseconds, or about a second on a cold start while the
  * workers load the index; far longer means the search queue is flooded. Then the chat answers from the pages the
@@ -157,11 +159,32 @@ export async function retrieveForConversation(
       scores.set(page.url, entry);
     }),
   );
-  const ranked = [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.page);
+  let ranked = [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.page);
+  // "Which one covers the middle ages?" chooses among pages of the kind the answer cited: the best match of its
+  // own words among that kind goes first, though the conversation's words ("church history") are not on it.
+  const kind = commonestType(cited);
+  if (CHOOSES.test(question) && kind && keywords(question).length > 0) {
+    const chosen = await search({ q: question, limit: 1, type: kind }, { signal: options.signal }).then(
+      (r) => r.results[0],
+      () => undefined,
+    );
+    if (chosen) ranked = [chosen, ...ranked.filter((p) => p.url !== chosen.url)];
+  }
   // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
   const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
   return (step === undefined ? ranked : inSeriesFirst(ranked, cited, step)).slice(0, max);
 }
+
+/** The kind of page most of `pages` are (the first of them on a tie). */
+function commonestType(pages: FoundPage[]): PageType | undefined {
+  const counts = new Map<string, number>();
+  for (const p of pages) if (p.type) counts.set(p.type, (counts.get(p.type) ?? 0) + 1);
+  const best = [...counts].reduce<[string, number] | undefined>((a, b) => (!a || b[1] > a[1] ? b : a), undefined);
+  return best?.[0] as PageType | undefined;
+}
+
+/** A follow-up that chooses among what the answer listed: "which one…", "which of them…". */
+const CHOOSES = /\bwhich (?:one|ones|of (?:them|these|those))\b/i;
 
 /** A follow-up asking for what comes after ("what comes after the first one?", "is there a more advanced one?"). */
 const ONWARD = /\b(?:after|next|then|advanced|harder|higher|further|follow(?:s|ing)?|continue|second|later)\b/i;

@@ -31,8 +31,10 @@ import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
+import { fuseByMeaning, missingWords, namedIn, weakEvidence } from './hybrid.ts';
+import { pageVectorsOf, queryVector } from './page-vectors.ts';
 import { wordVectorsOf } from './word-vectors.ts';
-import { SearchBusyError, SearchPool, type RawAnswer, type RawQuery } from './pool.ts';
+import { SearchBusyError, SearchPool, type RawAnswer, type RawHit, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 import { readWarmAnswers } from './warm-answers.ts';
 import { MOST_SEARCHED, SEARCHED_DAYS, warmMostSearched } from './warm-searched.ts';
@@ -221,13 +223,16 @@ export const siteVocabulary = () => vocabularyOf(bundleDir());
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch(
-  { words = [], codes = [], typed = [], ...query }: Query,
+  { words = [], codes = [], typed = [], ...asked }: Query,
   background: boolean,
   signal: AbortSignal,
 ): Promise<Answer> {
+  // The first page is ranked from at least RANK_WINDOW results, so its first result does not depend on the limit.
+  const query = asked.offset === 0 ? { ...asked, limit: Math.max(asked.limit, RANK_WINDOW) } : asked;
   const workers = getPool();
   const run = (q: RawQuery) => (background ? workers.runInBackground(q) : workers.run(q, signal));
   let raw: RawAnswer = await run(query);
+  const holdingAll = raw.total;
   const exact = raw.total > 0;
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
   if (!exact && words.length > 1) raw = await rankPartial(query, words, run);
@@ -237,13 +242,15 @@ async function runSearch(
   const vocabulary = vocabularyOf(bundleDir());
   const expansions = expansionsFor(words, vocabulary, wordVectorsOf(bundleDir()), typed);
   raw = await withExpansions(query, words, raw, exact, expansions, run, vocabulary?.pageCount);
+  // Words that found little: the first page ranked by meaning too (hybrid.ts).
+  if (query.offset === 0) raw = byMeaning(raw, query, words, typed, holdingAll);
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
     total: raw.total,
-    limit: query.limit,
-    offset: query.offset,
-    results: raw.results.map((r) => ({
+    limit: asked.limit,
+    offset: asked.offset,
+    results: raw.results.slice(0, asked.limit).map((r) => ({
       title: r.title,
       url: r.url,
       type: (pageTypes as readonly string[]).includes(r.type) ? (r.type as PageType) : 'page',
@@ -252,6 +259,31 @@ async function runSearch(
       ...(r.aliases ? { aliases: r.aliases } : {}),
     })),
   };
+}
+
+/**
+ * How many results the reordering of a first page (intent.ts, course codes, expansions, meaning) looks at: a page the query
+ * names is put first when Pagefind ranks it among these, whatever the limit asked ("where is the campus" finds the
+ * contact page with limit=3 as with limit=10).
+ */
+const RANK_WINDOW = 10;
+
+/**
+ * The answer with its first page ranked by meaning as well when its words are weak evidence (hybrid.ts); as it was
+ * when they are not, or when the build wrote no vectors.
+ */
+function byMeaning(raw: RawAnswer, query: RawQuery, words: string[], typed: string[], holdingAll: number): RawAnswer {
+  const bundle = bundleDir();
+  const vocabulary = vocabularyOf(bundle);
+  const pages = pageVectorsOf(bundle);
+  const wordVectors = wordVectorsOf(bundle);
+  if (!pages || !wordVectors) return raw;
+  // A word a synonym rule put in the query is the editors' choice (a page holds it, or should).
+  const missing = missingWords(words, vocabulary).filter((w) => typed.includes(w));
+  const about = (hit: RawHit) => pages.aboutOf(hit.url) ?? namedIn(hit);
+  if (!weakEvidence(raw, words, holdingAll, missing, about)) return raw;
+  const vector = queryVector(words, wordVectors, vocabulary);
+  return vector ? fuseByMeaning(raw, pages.near(vector, query.type), query.limit) : raw;
 }
 
 /**

@@ -12,7 +12,8 @@
  *     visitor asking for "bachelor degree" wants a bachelor's degree, not the list of every program.
  * Among the courses of the first tier, a query that names no level and no number asks where to start: they take
  * their places in order of level, then of their number in a series ("Biblical Greek I" before "Biblical Greek II"
- * before "Greek Readings", advanced), the other pages keeping theirs.
+ * before "Greek Readings", advanced), the other pages keeping theirs. When no title names everything asked ("greek
+ * online"), the courses whose title names part of it take their places in that order.
  */
 import { STOPWORDS } from '../chat/keywords.ts';
 import type { RawAnswer, RawHit } from './pool.ts';
@@ -87,6 +88,14 @@ function entryCoursesFirst(hits: RawHit[]): RawHit[] {
   return hits.map((hit) => (hit.level !== undefined ? courses[next++]! : hit));
 }
 
+/** Like entryCoursesFirst, for the courses whose title holds a word asked; the other pages stay where they are. */
+function subjectCoursesFirst(hits: RawHit[], asked: string[]): RawHit[] {
+  const titled = (hit: RawHit) => hit.level !== undefined && wordsOf(hit.title).some((w) => asked.includes(stem(w)));
+  const inEntryOrder = entryCoursesFirst(hits.filter(titled));
+  let next = 0;
+  return hits.map((hit) => (titled(hit) ? inEntryOrder[next++]! : hit));
+}
+
 /** True when a page of the answer is named by the query: its title or an alias (the first tier above). */
 export function namesAPage(answer: RawAnswer, words: string[]): boolean {
   const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
@@ -116,5 +125,11 @@ export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
   const named = ranked.filter((r) => r.tier <= TIER.namedIndex).map((r) => r.hit);
   const rest = ranked.filter((r) => r.tier > TIER.namedIndex).map((r) => r.hit);
   const startsAnywhere = !asked.some((w) => NAMES_A_START.has(w)) && !words.some((w) => /^\d+$/.test(w));
-  return { ...answer, results: [...(startsAnywhere ? entryCoursesFirst(named) : named), ...rest] };
+  if (!startsAnywhere) return { ...answer, results: [...named, ...rest] };
+  // No title names everything asked ("greek online"): the courses whose title names the subject still start
+  // from its first course, in the places they hold.
+  return {
+    ...answer,
+    results: named.length > 0 ? [...entryCoursesFirst(named), ...rest] : subjectCoursesFirst(rest, asked),
+  };
 }

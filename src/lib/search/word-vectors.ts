@@ -7,7 +7,10 @@ export const WORD_VECTORS_FILE = 'word-vectors.json';
 /** …and their vectors: a float scale per word, then the words' 8-bit components, row by row. */
 export const WORD_VECTORS_DATA = 'word-vectors.bin';
 
-/** The words file: the first `siteWords` are the site's own (what a query may be expanded with), then English words it never uses. */
+/**
+ * The words file: the first `siteWords` are the site's own (what a query may be expanded with), then English words
+ * it never uses, then the site's commonest words (never an expansion; a query's vector has them).
+ */
 export interface WordVectorsFile {
   dimensions: number;
   siteWords: number;
@@ -54,6 +57,17 @@ export class WordVectors {
   /** True when the word has a vector (a site word, or a common English word). */
   has(word: string): boolean {
     return this.#rows.has(word);
+  }
+
+  /** The word's vector (unit length, within the 8 bits' rounding), or undefined when it has none. */
+  vectorOf(word: string): Float32Array | undefined {
+    const row = this.#rows.get(word);
+    if (row === undefined) return undefined;
+    const d = this.#dimensions;
+    const scale = this.#scales[row];
+    const vector = new Float32Array(d);
+    for (let i = 0; i < d; i++) vector[i] = this.#data[row * d + i] * scale;
+    return vector;
   }
 
   /**
