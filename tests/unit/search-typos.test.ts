@@ -189,7 +189,7 @@ describe('typo correction against the site’s words', () => {
     expect(other.correct('salms')).toBeUndefined(); // 5 letters: same sound, other first letter
     expect(other.correct('counciling')).toBe('counselling'); // three slips in ten letters
     expect(other.correct('kaunsiling')).toBeUndefined(); // four
-    expect(soundEdits('counciling', 'KNSLNK')).toBe(3);
+    expect(soundEdits('counciling', 'counselling', 'KNSLNK')).toBe(3);
   });
 
   it('takes a short sound key as no more than an excuse for the first letter', () => {
@@ -206,6 +206,19 @@ describe('typo correction against the site’s words', () => {
     });
     for (const word of ['ladder', 'bubble', 'rotten']) expect(other.correct(word), word).toBeUndefined();
     expect(other.correct('nowledge')).toBe('knowledge');
+  });
+
+  it('excuses a changed first letter or more slips by sound, not both', () => {
+    // "gaming" and "coming" share KMNK, but are two slips apart, one of them the first letter.
+    const other = new Vocabulary({
+      pages: 20,
+      words: [
+        ['coming', 5],
+        ['christian', 4],
+      ],
+    });
+    expect(other.correct('gaming')).toBeUndefined();
+    expect(other.correct('kristian')).toBe('christian'); // two slips, as many as eight letters may hold
   });
 
   it('prefers the nearer of two sound-alikes, then the word on more pages', () => {

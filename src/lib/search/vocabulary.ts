@@ -91,18 +91,18 @@ export class Vocabulary {
   }
 
   /**
-   * The site words sharing a sound key with `word`, each with the slips allowed: a word may sound like another
-   * through either of its keys, and the longer key shared sets the limit.
+   * The site words sharing a sound key with `word`, each with the slips allowed (soundEdits): a word may sound like
+   * another through either of its keys, and the longer key shared sets the limit.
    */
   #soundAlikes(word: string): Map<string, number> {
     this.#sounds ??= this.#words.map((w) => wordSounds(w).join(' '));
     const limits = new Map<string, number>();
     for (const key of soundKeys(word)) {
-      const limit = soundEdits(word, key);
       const holdsKey = keyIn(key);
       this.#sounds.forEach((keys, i) => {
+        if (!holdsKey(keys)) return;
         const candidate = this.#words[i];
-        if (holdsKey(keys) && limit > (limits.get(candidate) ?? -1)) limits.set(candidate, limit);
+        limits.set(candidate, Math.max(limits.get(candidate) ?? 0, soundEdits(word, candidate, key)));
       });
     }
     return limits;
@@ -144,16 +144,17 @@ const soundKeys = (word: string) => [...new Set(doubleMetaphone(word))];
 export const wordSounds = (word: string): string[] => (LETTERS.test(word) ? soundKeys(word) : []);
 
 /**
- * How many slips a word that sounds like a site word may hold: a third of its letters when the key they share has 4
- * sounds or more (the slips of a word spelt as it sounds come in twos and threes: "ph" for "f", a doubled letter
- * and a vowel), as many as a plain misspelling otherwise. A key is evidence in proportion to its length: among the
- * 29,000 common English words of 6 letters or more in the word-vectors list, one with a key of 3 sounds shares it
- * with 7.5 others on average ("ladder", "later", "letter"), one of 4 with 3.9, one of 5 with 1.1. So a short key
- * only excuses a wrong first letter ("nowledge").
- * @example soundEdits('counciling', 'KNSLNK') === 3
+ * How many slips a word may hold when it sounds like a site word (`alike`, sharing `key`): a third of its letters
+ * when the key has 4 sounds or more and the first letter is the same (the slips of a word spelt as it sounds come in
+ * twos and threes: "ph" for "f", a doubled letter and a vowel); as many as a plain misspelling otherwise, so that a
+ * short key, or a changed first letter, is all the sound excuses ("nowledge" is "knowledge", "gaming" is not
+ * "coming"). A key is evidence in proportion to its length: among the 29,000 common English words of 6 letters or
+ * more in the word-vectors list, one with a key of 3 sounds shares it with 7.5 others on average ("ladder", "later",
+ * "letter"), one of 4 with 3.9, one of 5 with 1.1.
+ * @example soundEdits('counciling', 'counselling', 'KNSLNK') === 3
  */
-export const soundEdits = (word: string, key: string) =>
-  key.length >= 4 ? Math.floor(word.length / 3) : maxEdits(word);
+export const soundEdits = (word: string, alike: string, key: string) =>
+  key.length >= 4 && alike[0] === word[0] ? Math.floor(word.length / 3) : maxEdits(word);
 
 /** Tells whether a word's keys, space-separated as in the file, hold `key` (without splitting thousands of strings). */
 function keyIn(key: string): (keys: string) => boolean {
