@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { VOCABULARY_FILE, type VocabularyFile } from '../src/lib/search/vocabulary.ts';
+import { VOCABULARY_FILE, wordSounds, type VocabularyFile } from '../src/lib/search/vocabulary.ts';
 
 /**
  * Pagefind joins the text of neighbouring elements without a space unless one of them is a block it knows, so a
@@ -22,8 +22,9 @@ export const indexWords = (text: string) =>
 
 /**
  * Writes vocabulary.json into the bundle: every word of the indexed text, read back from Pagefind's own page
- * fragments (so it is exactly what was indexed, excerpts' text and titles), with the number of pages it is on.
- * The search corrects typos against it and tells course codes from words (src/lib/search/vocabulary.ts).
+ * fragments (so it is exactly what was indexed, excerpts' text and titles), with the number of pages it is on and
+ * how it sounds. The search corrects typos against it and tells course codes from words
+ * (src/lib/search/vocabulary.ts).
  */
 export async function writeVocabulary(bundleDir: string): Promise<{ words: number; bytes: number }> {
   const dir = join(bundleDir, 'fragment');
@@ -36,7 +37,12 @@ export async function writeVocabulary(bundleDir: string): Promise<{ words: numbe
       if (word.length < 40) pages.set(word, (pages.get(word) ?? 0) + 1);
     }
   }
-  const vocabulary: VocabularyFile = { pages: files.length, words: [...pages].sort((a, b) => (a[0] < b[0] ? -1 : 1)) };
+  const words = [...pages].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const vocabulary: VocabularyFile = {
+    pages: files.length,
+    words,
+    sounds: words.map(([word]) => wordSounds(word).join(' ')),
+  };
   const text = `${JSON.stringify(vocabulary)}\n`;
   await writeFile(join(bundleDir, VOCABULARY_FILE), text);
   return { words: pages.size, bytes: Buffer.byteLength(text) };

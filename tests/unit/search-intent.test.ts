@@ -108,6 +108,26 @@ describe('intent', () => {
     ]);
   });
 
+  it('puts an index page the query names after the named pages under it: the home page after the courses', () => {
+    const answer = {
+      total: 4,
+      results: [
+        hit('/', 'Northgate Institute of Theology'),
+        hit('/courses/the101/', 'THE101: Introduction to Theology'),
+        hit('/give/', 'Give'),
+        hit('/programs/bachelor-of-theology/', 'Bachelor of Theology'),
+      ],
+    };
+    expect(intentFirst(answer, ['theology']).results.map((r) => r.url)).toEqual([
+      '/courses/the101/',
+      '/programs/bachelor-of-theology/',
+      '/',
+      '/give/',
+    ]);
+    // Named alone, it is first.
+    expect(intentFirst(answer, ['northgate', 'institute']).results[0].url).toBe('/');
+  });
+
   it('puts a page first when the query names one of its aliases, or holds one of two words or more whole', () => {
     const answer = {
       total: 3,

@@ -2,7 +2,9 @@
  * What a query is after, read from the first page of results, in tiers (each kept in Pagefind's order):
  *  1. a page whose title or one of whose aliases (front matter `aliases`) names everything asked ("accessibility
  *     statement" → "Accessibility", "greek ii" → "Biblical Greek II", "mdiv" → the Master of Divinity), or whose
- *     alias of two words or more the query holds as a phrase;
+ *     alias of two words or more the query holds as a phrase; an index page among them after the pages under it
+ *     that are named too, as in tier 4 ("theology" names the home page, "Northgate Institute of Theology", and the
+ *     courses and degrees under it: the visitor wants theology, not the institute);
  *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
  *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;
  *  3. the rest;
@@ -102,21 +104,26 @@ export function namesAPage(answer: RawAnswer, words: string[]): boolean {
   );
 }
 
+/** The tiers above, in order; the first is split in two: pages the query names, then index pages it names over them. */
+const TIER = { named: 0, namedIndex: 1, keyword: 2, rest: 3, index: 4 } as const;
+
 /** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
   const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
-  const urls = answer.results.map((r) => r.url);
-  const isIndex = (hit: RawHit) => urls.some((u) => u !== hit.url && u.startsWith(hit.url));
+  const names = (hit: RawHit) => titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked));
+  const indexOf = (hits: RawHit[]) => (hit: RawHit) => hits.some((h) => h.url !== hit.url && h.url.startsWith(hit.url));
+  const isIndex = indexOf(answer.results);
+  const isNamedIndex = indexOf(answer.results.filter(names));
   const tier = (hit: RawHit) => {
-    if (titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked))) return 0;
-    if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return 1;
-    return isIndex(hit) ? 3 : 2;
+    if (names(hit)) return isNamedIndex(hit) ? TIER.namedIndex : TIER.named;
+    if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return TIER.keyword;
+    return isIndex(hit) ? TIER.index : TIER.rest;
   };
   const ranked = answer.results
     .map((hit, rank) => ({ hit, rank, tier: tier(hit) }))
     .sort((a, b) => a.tier - b.tier || a.rank - b.rank);
-  const named = ranked.filter((r) => r.tier === 0).map((r) => r.hit);
-  const rest = ranked.filter((r) => r.tier !== 0).map((r) => r.hit);
+  const named = ranked.filter((r) => r.tier <= TIER.namedIndex).map((r) => r.hit);
+  const rest = ranked.filter((r) => r.tier > TIER.namedIndex).map((r) => r.hit);
   const startsAnywhere = !asked.some((w) => NAMES_A_START.has(w)) && !words.some((w) => /^\d+$/.test(w));
   if (!startsAnywhere) return { ...answer, results: [...named, ...rest] };
   // No title names everything asked ("greek online"): the courses whose title names the subject still start
