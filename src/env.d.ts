@@ -20,3 +20,8 @@ declare module 'auth:config' {
   const config: import('auth-astro/src/config').FullAuthConfig;
   export default config;
 }
+
+// The Porter2 (Snowball English) stemmer, the algorithm Pagefind stems English words with; it ships no types.
+declare module 'wink-porter2-stemmer' {
+  export default function stem(word: string): string;
+}

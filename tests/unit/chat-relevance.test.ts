@@ -38,6 +38,21 @@ const vocabulary = new Vocabulary({
 });
 
 describe('relevance floor', () => {
+  it('understands another form of a site word (the same Porter2 stem), not a word that only starts like one', () => {
+    const site = new Vocabulary({
+      pages: 40,
+      words: [
+        ['become', 3],
+        ['chaplain', 2],
+        ['applicants', 5],
+        ['users', 4],
+      ],
+    });
+    expect(siteCoverage('becoming a chaplain', site)).toBe(1);
+    expect(siteCoverage('user', site)).toBe(1);
+    expect(siteCoverage('apple', site)).toBe(0);
+  });
+
   it("finds questions in the site's words on topic, whatever their stop words and typos", () => {
     expect(onTopic('When is the library open?', vocabulary)).toBe(true);
     expect(onTopic('Which Greek course is for beginners?', vocabulary)).toBe(true);

@@ -14,6 +14,7 @@
  * "netflix"). That costs one retrieval (no model call) and reads only the pages the answer would read anyway.
  */
 import { LRUCache } from 'lru-cache';
+import stem from 'wink-porter2-stemmer';
 import { STOPWORDS } from './keywords.ts';
 import { SYNONYM_WORDS, rewriteQuery, words } from '../search/query-rewrite.ts';
 import { perQuestion, rewrittenQuestion } from './per-question.ts';
@@ -63,7 +64,7 @@ interface Term {
 /**
  * The question's words, weighed as the visitor typed them; none when it names a course code (then it is about
  * that course) or there is no vocabulary. A word counts as understood when the site uses it (or a word starting
- * with it, or its singular), when it is one the synonyms file knows, or when it is a long word the typo correction
+ * with it, or another form of it), when it is one the synonyms file knows, or when it is a long word the typo correction
  * reads as a misspelling. A short word "corrected" to a site word is not evidence: "bread" is one slip from "read".
  *
  * Word vectors (word-vectors.ts) do not make a word understood: their neighbours are associations, not meanings
@@ -83,14 +84,18 @@ function termsOf(question: string, vocabulary?: Vocabulary): Term[] {
     // The synonyms only (no vocabulary: no typo correction, which would read a short word as another).
     const forms = [word, ...rewriteQuery(word).words.flatMap(words)];
     const pages = vocabulary.pagesWith(word) || (word.length >= 4 && vocabulary.hasPrefix(word) ? 1 : 0);
-    const singular = pages > 0 ? undefined : singularOn(word, vocabulary);
+    const inflection = pages > 0 ? undefined : inflectionOn(word, vocabulary);
     const corrected =
-      pages > 0 || singular || word.length < LONG_WORD || !/^\p{L}+$/u.test(word)
+      pages > 0 || inflection || word.length < LONG_WORD || !/^\p{L}+$/u.test(word)
         ? undefined
         : vocabulary.correct(word);
     if (pages > 0) terms.push({ weight: weightOf(pages), understood: true, forms });
-    else if (singular)
-      terms.push({ weight: weightOf(vocabulary.pagesWith(singular)), understood: true, forms: [...forms, singular] });
+    else if (inflection)
+      terms.push({
+        weight: weightOf(vocabulary.pagesWith(inflection)),
+        understood: true,
+        forms: [...forms, inflection],
+      });
     else if (SYNONYM_WORDS.has(word)) terms.push({ weight: unknownWeight / 2, understood: true, forms });
     else if (corrected)
       terms.push({ weight: weightOf(vocabulary.pagesWith(corrected)), understood: true, forms: [...forms, corrected] });
@@ -160,19 +165,17 @@ function wordsOfPage(text: string): PageWords {
   return found;
 }
 
-/** The singular of a plural the site uses only in the singular ("users": it says "user"), as the search matches it. */
-function singularOn(word: string, vocabulary: Vocabulary): string | undefined {
-  for (const [plural, singular] of PLURALS) {
-    const stem = word.slice(0, -plural.length) + singular;
-    if (word.endsWith(plural) && stem.length >= 3 && vocabulary.pagesWith(stem) > 0) return stem;
-  }
+/**
+ * A site word of the same stem, for a word the site uses only in another form ("users": it says "user";
+ * "becoming": it says "become"), by the Porter2 stemmer Pagefind stems English with. Only the same stem: the search
+ * also matches words that merely start with it, but "apple" (stem "appl") is not "applicants".
+ */
+function inflectionOn(word: string, vocabulary: Vocabulary): string | undefined {
+  const stemmed = stem(word);
+  if (stemmed === word) return undefined;
+  for (const candidate of vocabulary.withPrefix(stemmed)) if (stem(candidate) === stemmed) return candidate;
   return undefined;
 }
-const PLURALS = [
-  ['ies', 'y'],
-  ['es', ''],
-  ['s', ''],
-] as const;
 
 /** Words this long or longer are read as misspellings when close to a site word; shorter ones are other words. */
 const LONG_WORD = 6;

@@ -61,6 +61,15 @@ export class Vocabulary {
 
   /** True when some indexed word starts with `prefix` (Pagefind matches the start of words). */
   hasPrefix(prefix: string): boolean {
+    return this.#sorted[this.#firstAtOrAfter(prefix)]?.startsWith(prefix) ?? false;
+  }
+
+  /** The indexed words that start with `prefix`, in sort order. */
+  *withPrefix(prefix: string): Generator<string> {
+    for (let i = this.#firstAtOrAfter(prefix); this.#sorted[i]?.startsWith(prefix); i++) yield this.#sorted[i];
+  }
+
+  #firstAtOrAfter(prefix: string): number {
     let lo = 0;
     let hi = this.#sorted.length;
     while (lo < hi) {
@@ -68,7 +77,7 @@ export class Vocabulary {
       if (this.#sorted[mid] < prefix) lo = mid + 1;
       else hi = mid;
     }
-    return lo < this.#sorted.length && this.#sorted[lo].startsWith(prefix);
+    return lo;
   }
 
   /**
