@@ -203,15 +203,31 @@ describe('intent', () => {
       '/courses/bib202/',
       '/courses/lan301/',
     ]);
-    // A course whose title does not hold the subject keeps its place.
+    // A page whose title holds a word asked goes above one whose title holds none; a title holding more of them,
+    // above one holding fewer; entry order only among the courses of one subject.
     const withOther = {
       ...answer,
       results: [course('the101', 'Introduction to Theology', 'introductory'), ...answer.results],
     };
-    expect(
-      intentFirst(withOther, ['greek', 'online'])
-        .results.map((r) => r.url)
-        .slice(0, 2),
-    ).toEqual(['/courses/the101/', '/courses/bib201/']);
+    expect(intentFirst(withOther, ['greek', 'online']).results.map((r) => r.url)).toEqual([
+      '/courses/bib201/',
+      '/handbook/language-placement/',
+      '/courses/bib202/',
+      '/courses/lan301/',
+      '/courses/the101/',
+    ]);
+    const youth = {
+      total: 3,
+      results: [
+        course('min101', 'Foundations of Ministry', 'introductory'),
+        hit('/courses/', 'Course catalog'),
+        course('min310', 'Youth and Family Ministry', 'intermediate'),
+      ],
+    };
+    expect(intentFirst(youth, ['youth', 'ministry']).results.map((r) => r.url)).toEqual([
+      '/courses/min310/',
+      '/courses/min101/',
+      '/courses/',
+    ]);
   });
 });

@@ -7,13 +7,14 @@
  *     courses and degrees under it: the visitor wants theology, not the institute);
  *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
  *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;
- *  3. the rest;
- *  4. an index page (the programs list) after the specific pages under it that the results also hold, as the
+ *  3. a page whose title holds some of the words asked, those holding more first ("preaching skills" → Preaching I);
+ *  4. the rest;
+ *  5. an index page (the programs list) after the specific pages under it that the results also hold, as the
  *     visitor asking for "bachelor degree" wants a bachelor's degree, not the list of every program.
  * Among the courses of the first tier, a query that names no level and no number asks where to start: they take
  * their places in order of level, then of their number in a series ("Biblical Greek I" before "Biblical Greek II"
  * before "Greek Readings", advanced), the other pages keeping theirs. When no title names everything asked ("greek
- * online"), the courses whose title names part of it take their places in that order.
+ * online"), the courses whose titles hold the same words asked (one subject) take their places in that order.
  */
 import { STOPWORDS } from '../chat/keywords.ts';
 import type { RawAnswer, RawHit } from './pool.ts';
@@ -88,12 +89,25 @@ function entryCoursesFirst(hits: RawHit[]): RawHit[] {
   return hits.map((hit) => (hit.level !== undefined ? courses[next++]! : hit));
 }
 
-/** Like entryCoursesFirst, for the courses whose title holds a word asked; the other pages stay where they are. */
+/**
+ * Like entryCoursesFirst, among the courses whose titles hold the same words asked (one subject: "Biblical Greek
+ * I", "Greek Readings" for "greek online"), in the places they hold; the other pages stay where they are.
+ */
 function subjectCoursesFirst(hits: RawHit[], asked: string[]): RawHit[] {
-  const titled = (hit: RawHit) => hit.level !== undefined && wordsOf(hit.title).some((w) => asked.includes(stem(w)));
-  const inEntryOrder = entryCoursesFirst(hits.filter(titled));
-  let next = 0;
-  return hits.map((hit) => (titled(hit) ? inEntryOrder[next++]! : hit));
+  const subjectOf = (hit: RawHit) =>
+    hit.level === undefined
+      ? ''
+      : [...new Set(wordsOf(hit.title).map(stem))]
+          .filter((w) => asked.includes(w))
+          .sort()
+          .join(' ');
+  const reordered = [...hits];
+  for (const subject of new Set(hits.map(subjectOf))) {
+    if (!subject) continue;
+    const places = hits.flatMap((hit, i) => (subjectOf(hit) === subject ? [i] : []));
+    entryCoursesFirst(places.map((i) => hits[i]!)).forEach((hit, k) => (reordered[places[k]!] = hit));
+  }
+  return reordered;
 }
 
 /** True when a page of the answer is named by the query: its title or an alias (the first tier above). */
@@ -105,7 +119,7 @@ export function namesAPage(answer: RawAnswer, words: string[]): boolean {
 }
 
 /** The tiers above, in order; the first is split in two: pages the query names, then index pages it names over them. */
-const TIER = { named: 0, namedIndex: 1, keyword: 2, rest: 3, index: 4 } as const;
+const TIER = { named: 0, namedIndex: 1, keyword: 2, titled: 3, rest: 4, index: 5 } as const;
 
 /** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
@@ -117,11 +131,19 @@ export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
   const tier = (hit: RawHit) => {
     if (names(hit)) return isNamedIndex(hit) ? TIER.namedIndex : TIER.named;
     if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return TIER.keyword;
-    return isIndex(hit) ? TIER.index : TIER.rest;
+    if (isIndex(hit)) return TIER.index;
+    return titleHolds(hit) > 0 ? TIER.titled : TIER.rest;
   };
+  // How many words asked the title holds: among titles holding some, those holding more go first.
+  const titleHolds = (hit: RawHit) =>
+    new Set(
+      wordsOf(hit.title)
+        .map(stem)
+        .filter((w) => w.length > 2 && asked.includes(w)),
+    ).size;
   const ranked = answer.results
-    .map((hit, rank) => ({ hit, rank, tier: tier(hit) }))
-    .sort((a, b) => a.tier - b.tier || a.rank - b.rank);
+    .map((hit, rank) => ({ hit, rank, tier: tier(hit), held: titleHolds(hit) }))
+    .sort((a, b) => a.tier - b.tier || (a.tier === TIER.titled ? b.held - a.held : 0) || a.rank - b.rank);
   const named = ranked.filter((r) => r.tier <= TIER.namedIndex).map((r) => r.hit);
   const rest = ranked.filter((r) => r.tier > TIER.namedIndex).map((r) => r.hit);
   const startsAnywhere = !asked.some((w) => NAMES_A_START.has(w)) && !words.some((w) => /^\d+$/.test(w));
