@@ -18,7 +18,7 @@ import stem from 'wink-porter2-stemmer';
 import { STOPWORDS } from './keywords.ts';
 import { SYNONYM_WORDS, rewriteQuery, words } from '../search/query-rewrite.ts';
 import { perQuestion, rewrittenQuestion } from './per-question.ts';
-import type { Vocabulary } from '../search/vocabulary.ts';
+import { firstAtOrAfter, type Vocabulary } from '../search/vocabulary.ts';
 
 /**
  * Share of a question's weight that the site's words must carry, and then one of the pages retrieval finds (tuned
@@ -146,14 +146,7 @@ class PageWords {
   holds(word: string): boolean {
     if (this.#words.has(word)) return true;
     if (word.length < 4) return false;
-    let lo = 0;
-    let hi = this.#sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.#sorted[mid] < word) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.#sorted.length && this.#sorted[lo].startsWith(word);
+    return this.#sorted[firstAtOrAfter(this.#sorted, word)]?.startsWith(word) ?? false;
   }
 }
 

@@ -3,7 +3,7 @@
  *  1. a page whose title or one of whose aliases (front matter `aliases`) names everything asked ("accessibility
  *     statement" → "Accessibility", "greek ii" → "Biblical Greek II", "mdiv" → the Master of Divinity), or whose
  *     alias of two words or more the query holds as a phrase; an index page among them after the pages under it
- *     that are named too, as in tier 4 ("theology" names the home page, "Northgate Institute of Theology", and the
+ *     that are named too, as in tier 5 ("theology" names the home page, titled with the institute's name, and the
  *     courses and degrees under it: the visitor wants theology, not the institute);
  *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
  *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { RawHit } from './pool.ts';
 import type { Vocabulary } from './vocabulary.ts';
 import type { WordVectors } from './word-vectors.ts';
+import { readOncePerBundle } from './bundle-file.ts';
 
 /** Written next to the Pagefind bundle at build time (integrations/page-vectors.ts): each page as a result… */
 export const PAGE_VECTORS_FILE = 'page-vectors.json';
@@ -203,19 +204,11 @@ export class PageVectors {
   }
 }
 
-const loaded = new Map<string, PageVectors | undefined>();
-
 /** The page vectors of a Pagefind bundle, read once; undefined when the build wrote none (no semantic signal). */
-export function pageVectorsOf(bundleDir: string): PageVectors | undefined {
-  if (!loaded.has(bundleDir)) {
-    let vectors: PageVectors | undefined;
-    try {
-      const file = JSON.parse(readFileSync(join(bundleDir, PAGE_VECTORS_FILE), 'utf8')) as PageVectorsFile;
-      vectors = new PageVectors(file, readFileSync(join(bundleDir, PAGE_VECTORS_DATA)));
-    } catch {
-      vectors = undefined;
-    }
-    loaded.set(bundleDir, vectors);
-  }
-  return loaded.get(bundleDir);
-}
+export const pageVectorsOf = readOncePerBundle(
+  (bundleDir) =>
+    new PageVectors(
+      JSON.parse(readFileSync(join(bundleDir, PAGE_VECTORS_FILE), 'utf8')) as PageVectorsFile,
+      readFileSync(join(bundleDir, PAGE_VECTORS_DATA)),
+    ),
+);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { doubleMetaphone } from 'double-metaphone';
 import { osaDistance } from './edit-distance.ts';
+import { readOncePerBundle } from './bundle-file.ts';
 
 /** Written next to the Pagefind bundle at build time (integrations/search-text.ts): every indexed word. */
 export const VOCABULARY_FILE = 'vocabulary.json';
@@ -70,14 +71,7 @@ export class Vocabulary {
   }
 
   #firstAtOrAfter(prefix: string): number {
-    let lo = 0;
-    let hi = this.#sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.#sorted[mid] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtOrAfter(this.#sorted, prefix);
   }
 
   /**
@@ -139,6 +133,18 @@ export class Vocabulary {
   }
 }
 
+/** Where `key` is, or would go, in a sorted list of words (binary search). */
+export function firstAtOrAfter(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** How many slips a word of this length may hold and still be read as a misspelling. @example maxEdits('chaplency') === 2 */
 export const maxEdits = (word: string) => Math.max(1, Math.floor(word.length / 4));
 
@@ -171,18 +177,7 @@ function keyIn(key: string): (keys: string) => boolean {
   return (keys) => keys === key || keys.startsWith(first) || keys.endsWith(second);
 }
 
-const loaded = new Map<string, Vocabulary | undefined>();
-
 /** The vocabulary of a Pagefind bundle, read once; undefined when the build wrote none (no typo correction). */
-export function vocabularyOf(bundleDir: string): Vocabulary | undefined {
-  if (!loaded.has(bundleDir)) {
-    let vocabulary: Vocabulary | undefined;
-    try {
-      vocabulary = new Vocabulary(JSON.parse(readFileSync(join(bundleDir, VOCABULARY_FILE), 'utf8')) as VocabularyFile);
-    } catch {
-      vocabulary = undefined;
-    }
-    loaded.set(bundleDir, vocabulary);
-  }
-  return loaded.get(bundleDir);
-}
+export const vocabularyOf = readOncePerBundle(
+  (bundleDir) => new Vocabulary(JSON.parse(readFileSync(join(bundleDir, VOCABULARY_FILE), 'utf8')) as VocabularyFile),
+);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { readOncePerBundle } from './bundle-file.ts';
 
 /** Written next to the Pagefind bundle at build time (integrations/search-vectors.ts): the words… */
 export const WORD_VECTORS_FILE = 'word-vectors.json';
@@ -105,19 +106,11 @@ export class WordVectors {
   }
 }
 
-const loaded = new Map<string, WordVectors | undefined>();
-
 /** The word vectors of a Pagefind bundle, read once; undefined when the build wrote none (no expansion). */
-export function wordVectorsOf(bundleDir: string): WordVectors | undefined {
-  if (!loaded.has(bundleDir)) {
-    let vectors: WordVectors | undefined;
-    try {
-      const file = JSON.parse(readFileSync(join(bundleDir, WORD_VECTORS_FILE), 'utf8')) as WordVectorsFile;
-      vectors = new WordVectors(file, readFileSync(join(bundleDir, WORD_VECTORS_DATA)));
-    } catch {
-      vectors = undefined;
-    }
-    loaded.set(bundleDir, vectors);
-  }
-  return loaded.get(bundleDir);
-}
+export const wordVectorsOf = readOncePerBundle(
+  (bundleDir) =>
+    new WordVectors(
+      JSON.parse(readFileSync(join(bundleDir, WORD_VECTORS_FILE), 'utf8')) as WordVectorsFile,
+      readFileSync(join(bundleDir, WORD_VECTORS_DATA)),
+    ),
+);
