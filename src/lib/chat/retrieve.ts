@@ -164,7 +164,10 @@ export async function retrieveForConversation(
   // own words among that kind goes first, though the conversation's words ("church history") are not on it.
   const kind = commonestType(cited);
   if (CHOOSES.test(question) && kind && keywords(question).length > 0) {
-    const chosen = await search({ q: question, limit: 1, type: kind }, { signal: options.signal }).then(
+    // Bounded like the other searches: a flooded search queue costs the choice, not the answer.
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? RETRIEVAL_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const chosen = await search({ q: question, limit: 1, type: kind }, { signal }).then(
       (r) => r.results[0],
       () => undefined,
     );
