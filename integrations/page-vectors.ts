@@ -1,6 +1,5 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import {
   PAGE_VECTORS_DATA,
   PAGE_VECTORS_FILE,
@@ -10,7 +9,7 @@ import {
 } from '../src/lib/search/page-vectors.ts';
 import type { RawHit } from '../src/lib/search/pool.ts';
 import { VOCABULARY_FILE, type VocabularyFile } from '../src/lib/search/vocabulary.ts';
-import { indexWords } from './search-text.ts';
+import { indexWords, readFragments, type PagefindFragment } from './search-text.ts';
 import { contentWord, quantizeRows } from './search-vectors.ts';
 
 /** What a page says about itself, by where it says it (read from its Pagefind fragment). */
@@ -98,16 +97,8 @@ export function pageVectors(
 }
 
 /** A Pagefind fragment, as far as it is read here (the worker turns the same fields into a RawHit). */
-interface Fragment {
-  url: string;
-  content?: string;
-  meta?: { title?: string; aliases?: string; keywords?: string; level?: string };
-  filters?: { type?: string[] };
-  anchors?: { element: string; text: string }[];
-}
-
 /** The page as a search result (as worker.ts builds it), its excerpt its opening words; and its text by field. */
-function readFragment(fragment: Fragment): { hit: RawHit; text: PageText } {
+function readFragment(fragment: PagefindFragment): { hit: RawHit; text: PageText } {
   const meta = fragment.meta ?? {};
   const title = meta.title ?? fragment.url;
   const aliases = meta.aliases?.split('|') ?? [];
@@ -141,12 +132,7 @@ export async function writePageVectors(
   vectors: Map<string, Float32Array>,
 ): Promise<{ pages: number; bytes: number }> {
   const vocabulary = JSON.parse(await readFile(join(bundleDir, VOCABULARY_FILE), 'utf8')) as VocabularyFile;
-  const dir = join(bundleDir, 'fragment');
-  const read = [];
-  for (const file of (await readdir(dir)).sort()) {
-    const raw = gunzipSync(await readFile(join(dir, file))).toString('utf8');
-    read.push(readFragment(JSON.parse(raw.slice(raw.indexOf('{'))) as Fragment));
-  }
+  const read = (await readFragments(bundleDir)).map(readFragment);
   const pagesWith = new Map(vocabulary.words);
   const rows = pageVectors(
     read.map((r) => r.text),

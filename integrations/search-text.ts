@@ -3,6 +3,26 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { VOCABULARY_FILE, wordSounds, type VocabularyFile } from '../src/lib/search/vocabulary.ts';
 
+/** What Pagefind indexed of a page (a fragment of its bundle), the fields the build reads. */
+export interface PagefindFragment {
+  url: string;
+  content?: string;
+  meta?: { title?: string; aliases?: string; keywords?: string; level?: string };
+  filters?: { type?: string[] };
+  anchors?: { element: string; text: string }[];
+}
+
+/** Every page's fragment in a Pagefind bundle, in the order of their file names (gzipped JSON after a signature). */
+export async function readFragments(bundleDir: string): Promise<PagefindFragment[]> {
+  const dir = join(bundleDir, 'fragment');
+  const fragments: PagefindFragment[] = [];
+  for (const file of (await readdir(dir)).sort()) {
+    const raw = gunzipSync(await readFile(join(dir, file))).toString('utf8');
+    fragments.push(JSON.parse(raw.slice(raw.indexOf('{'))) as PagefindFragment);
+  }
+  return fragments;
+}
+
 /**
  * Pagefind joins the text of neighbouring elements without a space unless one of them is a block it knows, so a
  * fact list (<dt>Credits</dt><dd>3</dd>) or a table row indexed as "Credits3", and excerpts read
@@ -27,19 +47,16 @@ export const indexWords = (text: string) =>
  * (src/lib/search/vocabulary.ts).
  */
 export async function writeVocabulary(bundleDir: string): Promise<{ words: number; bytes: number }> {
-  const dir = join(bundleDir, 'fragment');
   const pages = new Map<string, number>();
-  const files = await readdir(dir);
-  for (const file of files) {
-    const raw = gunzipSync(await readFile(join(dir, file))).toString('utf8');
-    const fragment = JSON.parse(raw.slice(raw.indexOf('{'))) as { content?: string; meta?: { title?: string } };
+  const fragments = await readFragments(bundleDir);
+  for (const fragment of fragments) {
     for (const word of new Set(indexWords(`${fragment.meta?.title ?? ''} ${fragment.content ?? ''}`))) {
       if (word.length < 40) pages.set(word, (pages.get(word) ?? 0) + 1);
     }
   }
   const words = [...pages].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const vocabulary: VocabularyFile = {
-    pages: files.length,
+    pages: fragments.length,
     words,
     sounds: words.map(([word]) => wordSounds(word).join(' ')),
   };

@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import { startGeminiStandIn } from '../tests/helpers/gemini-stand-in.ts';
 import { startServer } from '../tests/helpers/server.ts';
-import { readAnswer } from '../tests/helpers/ui-stream.ts';
+import { ask, readAnswer } from '../tests/helpers/ui-stream.ts';
 
 interface SearchCase {
   q: string;
@@ -62,16 +62,12 @@ const server = await startServer({
 });
 /** The chat's sources (paths, in order) for a conversation of user turns, and whether the model was called. */
 async function chatSources(turns: string[]): Promise<{ sources: string[]; anchored: number; modelCalled: boolean }> {
-  const messages = turns.flatMap((text, i) => [
-    ...(i > 0 ? [{ id: `a${i}`, role: 'assistant', parts: [{ type: 'text', text: '(stand-in answer)' }] }] : []),
-    { id: `u${i}`, role: 'user', parts: [{ type: 'text', text }] },
-  ]);
   const before = gemini.requests.length;
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ id: 'eval', trigger: 'submit-message', messages }),
-  });
+  // Each earlier question answered by the stand-in's words.
+  const res = await ask(
+    server.url,
+    turns.flatMap((text, i) => (i > 0 ? ['(stand-in answer)', text] : [text])),
+  );
   if (!res.ok) throw new Error(`POST /api/chat ${JSON.stringify(turns)}: ${res.status} ${await res.text()}`);
   const urls = (await readAnswer(res)).sources.map((s) => new URL(s.url));
   return {

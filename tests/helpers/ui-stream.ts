@@ -59,16 +59,19 @@ export async function readAnswer(body: string | ReadableStream<Uint8Array> | Res
   };
 }
 
-/** POST a question to /api/chat the way the AI SDK's client does. */
-export function ask(baseUrl: string, text: string, init: RequestInit = {}) {
+/**
+ * POST a question to /api/chat the way the AI SDK's client does; or a conversation: its turns in order, the user's
+ * and the assistant's alternating, ending with the user's question.
+ */
+export function ask(baseUrl: string, turns: string | string[], init: RequestInit = {}) {
+  const messages = (typeof turns === 'string' ? [turns] : turns).map((text, i) => {
+    const role = i % 2 === 0 ? 'user' : 'assistant';
+    return { id: `${role[0]}${Math.floor(i / 2) + 1}`, role, parts: [{ type: 'text', text }] };
+  });
   return fetch(`${baseUrl}/api/chat`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      id: 'chat-1',
-      trigger: 'submit-message',
-      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }],
-    }),
+    body: JSON.stringify({ id: 'chat-1', trigger: 'submit-message', messages }),
     ...init,
   });
 }

@@ -187,42 +187,22 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
   });
 
   it('answers a follow-up that points back from the conversation, though its own words are on no page', async () => {
-    const res = await fetch(`${server.url}/api/chat`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        id: 'chat-3',
-        trigger: 'submit-message',
-        messages: [
-          { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Which Hebrew courses are there?' }] },
-          { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Biblical Hebrew I and II.' }] },
-          { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'which one is for novices?' }] },
-        ],
-      }),
-    });
+    const res = await ask(server.url, [
+      'Which Hebrew courses are there?',
+      'Biblical Hebrew I and II.',
+      'which one is for novices?',
+    ]);
     const { sources } = await readAnswer(res);
     expect(sources.map((s) => new URL(s.url).pathname)).toContain('/courses/bib211/');
   });
 
   it('retrieves a follow-up with the conversation: "how long does it take?" after the Master of Divinity', async () => {
     gemini.behaviour = { words: ['Three years.'] };
-    const res = await fetch(`${server.url}/api/chat`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        id: 'chat-2',
-        trigger: 'submit-message',
-        messages: [
-          { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Tell me about the Master of Divinity' }] },
-          {
-            id: 'a1',
-            role: 'assistant',
-            parts: [{ type: 'text', text: 'It is a graduate degree for future pastors.' }],
-          },
-          { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'how long does it take?' }] },
-        ],
-      }),
-    });
+    const res = await ask(server.url, [
+      'Tell me about the Master of Divinity',
+      'It is a graduate degree for future pastors.',
+      'how long does it take?',
+    ]);
     const { sources } = await readAnswer(res);
     expect(new URL(sources[0].url).pathname).toBe('/programs/master-of-divinity/');
   });

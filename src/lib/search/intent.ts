@@ -89,18 +89,16 @@ function entryCoursesFirst(hits: RawHit[]): RawHit[] {
   return hits.map((hit) => (hit.level !== undefined ? courses[next++]! : hit));
 }
 
+/** The words asked that a page's title holds (as stems, each once). */
+const askedInTitle = (hit: RawHit, asked: string[]) =>
+  [...new Set(wordsOf(hit.title).map(stem))].filter((w) => asked.includes(w));
+
 /**
  * Like entryCoursesFirst, among the courses whose titles hold the same words asked (one subject: "Biblical Greek
  * I", "Greek Readings" for "greek online"), in the places they hold; the other pages stay where they are.
  */
 function subjectCoursesFirst(hits: RawHit[], asked: string[]): RawHit[] {
-  const subjectOf = (hit: RawHit) =>
-    hit.level === undefined
-      ? ''
-      : [...new Set(wordsOf(hit.title).map(stem))]
-          .filter((w) => asked.includes(w))
-          .sort()
-          .join(' ');
+  const subjectOf = (hit: RawHit) => (hit.level === undefined ? '' : askedInTitle(hit, asked).sort().join(' '));
   const reordered = [...hits];
   for (const subject of new Set(hits.map(subjectOf))) {
     if (!subject) continue;
@@ -128,21 +126,18 @@ export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
   const indexOf = (hits: RawHit[]) => (hit: RawHit) => hits.some((h) => h.url !== hit.url && h.url.startsWith(hit.url));
   const isIndex = indexOf(answer.results);
   const isNamedIndex = indexOf(answer.results.filter(names));
-  const tier = (hit: RawHit) => {
+  const tier = (hit: RawHit, held: number) => {
     if (names(hit)) return isNamedIndex(hit) ? TIER.namedIndex : TIER.named;
     if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return TIER.keyword;
     if (isIndex(hit)) return TIER.index;
-    return titleHolds(hit) > 0 ? TIER.titled : TIER.rest;
+    return held > 0 ? TIER.titled : TIER.rest;
   };
-  // How many words asked the title holds: among titles holding some, those holding more go first.
-  const titleHolds = (hit: RawHit) =>
-    new Set(
-      wordsOf(hit.title)
-        .map(stem)
-        .filter((w) => w.length > 2 && asked.includes(w)),
-    ).size;
   const ranked = answer.results
-    .map((hit, rank) => ({ hit, rank, tier: tier(hit), held: titleHolds(hit) }))
+    .map((hit, rank) => {
+      // How many words asked the title holds (not its short ones): among titles holding some, more go first.
+      const held = askedInTitle(hit, asked).filter((w) => w.length > 2).length;
+      return { hit, rank, tier: tier(hit, held), held };
+    })
     .sort((a, b) => a.tier - b.tier || (a.tier === TIER.titled ? b.held - a.held : 0) || a.rank - b.rank);
   const named = ranked.filter((r) => r.tier <= TIER.namedIndex).map((r) => r.hit);
   const rest = ranked.filter((r) => r.tier > TIER.namedIndex).map((r) => r.hit);
