@@ -113,6 +113,8 @@ describe('POST /api/email-marketing-signup', () => {
   it('answers 503 STORAGE_UNAVAILABLE and stores nothing when the database cannot commit', async () => {
     // Another writer holds the database's write lock past the server's busy timeout: the commit cannot happen.
     const db = new DatabaseSync(join(dataDir, 'submissions.sqlite'));
+    // The server may be committing an earlier request's write just now: wait for it rather than fail to take the lock.
+    db.exec('PRAGMA busy_timeout = 10000');
     db.exec('BEGIN IMMEDIATE');
     try {
       const res = await signup({ email: 'locked-out@example.org' });
