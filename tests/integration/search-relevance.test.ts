@@ -57,6 +57,20 @@ describe('search finds what a visitor means', () => {
     expect((await search('what happens if i miss an exam')).results[0]?.url).toBe('/handbook/examinations/');
   });
 
+  it('puts the page a question names whole first, though the page lacks its other words', async () => {
+    // The program's page never says "long" nor holds every word of the question; the courses that do are not it.
+    expect((await search('how long is the bachelor of theology')).results[0]?.url).toBe(
+      '/programs/bachelor-of-theology/',
+    );
+  });
+
+  it('reads a kind of page named among other words as that kind: "masters programs"', async () => {
+    // Neither master's program page says "program"; before, the programs list came first and neither was found.
+    const first = (await search('masters programs')).results.slice(0, 2).map((r) => r.url);
+    expect(first.sort()).toEqual(['/programs/master-of-arts-church-history/', '/programs/master-of-divinity/']);
+    expect((await search('2nd preaching course')).results[0]?.url).toBe('/courses/min211/');
+  });
+
   it('corrects a word the site does not use, and says what it searched (suggestion)', async () => {
     const answer = await search('theolgy');
     expect(answer.suggestion).toBe('theology');

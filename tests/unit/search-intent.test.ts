@@ -60,6 +60,13 @@ describe('numbers', () => {
     expect(rewriteQuery('preaching 1', site).words).toEqual(['preaching', 'i']);
   });
 
+  it('said first as an ordinal before a subject and a course noun, go after the subject', () => {
+    expect(rewriteQuery('2nd preaching course', site).words).toEqual(['preaching', 'ii', 'course']);
+    expect(rewriteQuery('the second Biblical Hebrew class', site).words).toEqual(['biblical', 'hebrew', 'ii', 'class']);
+    // No course noun: an ordinal of something else ("second year") stays where it is.
+    expect(rewriteQuery('second year greek', site).words).toEqual(['second', 'year', 'greek']);
+  });
+
   it("are left alone where they are not a course's number", () => {
     expect(rewriteQuery('2 greek', site).words).toEqual(['2', 'greek']);
   });

@@ -27,6 +27,7 @@ import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
 import { intentFirst, namesAPage } from './intent.ts';
+import { joined, kindAsked, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
@@ -234,10 +235,22 @@ async function runSearch(
   let raw: RawAnswer = await run(query);
   const holdingAll = raw.total;
   const exact = raw.total > 0;
+  // A page the query names whole ("how long is the Bachelor of Theology") is on the first page, held or not.
+  const named = query.offset === 0 ? (pageNamesOf(bundleDir())?.namedIn(words, query.type) ?? []) : [];
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
   if (!exact && words.length > 1) raw = await rankPartial(query, words, run);
-  else if (raw.total < FEW_RESULTS && words.length > 1 && query.offset === 0 && !namesAPage(raw, words))
+  else if (
+    raw.total < FEW_RESULTS &&
+    words.length > 1 &&
+    query.offset === 0 &&
+    !namesAPage(raw, words) &&
+    !named.length
+  )
     raw = withPartial(raw, await rankPartial(query, words, run), query.limit);
+  raw = joined(raw, named);
+  // "masters programs": the pages of the kind asked for that hold the other words, though they never say "program".
+  const kind = query.offset === 0 && !query.type ? kindAsked(words) : undefined;
+  if (kind) raw = joined(raw, (await run({ ...query, q: kind.rest.join(' '), type: kind.type })).results);
   // A word on no page: the pages of the site words nearest in meaning go first (expand.ts).
   const vocabulary = vocabularyOf(bundleDir());
   const expansions = expansionsFor(words, vocabulary, wordVectorsOf(bundleDir()), typed);

@@ -20,6 +20,8 @@ import { STOPWORDS } from '../chat/keywords.ts';
 import type { RawAnswer, RawHit } from './pool.ts';
 import { words as wordsOf } from './query-rewrite.ts';
 
+const ROMAN = ['i', 'ii', 'iii', 'iv'];
+
 /** Crude stem, enough to match "statement" with "statements" and "refund" with "Refunds". */
 const stem = (word: string) => word.slice(0, 6);
 
@@ -27,8 +29,9 @@ const stem = (word: string) => word.slice(0, 6);
 function titleNames(title: string, asked: string[]): boolean {
   const titled = new Set(wordsOf(title).map(stem));
   if (asked.length === 0 || titled.size === 0) return false;
-  return asked.every((w) => titled.has(w)) || [...titled].every((w) => asked.includes(w) || w.length <= 2);
+  return titleHoldsAll(title, asked) || [...titled].every((w) => asked.includes(w) || w.length <= 2);
 }
+const titleHoldsAll = (title: string, asked: string[]) => holdsAll(wordsOf(title).map(stem), asked);
 
 /**
  * An editor's name or phrase, as the stems a query must hold to say it: its stop words are left out, as the search
@@ -40,6 +43,16 @@ function phraseStems(phrase: string): string[] {
   const content = all.filter((w) => !STOPWORDS.has(w));
   return (content.length > 0 ? content : all).map(stem);
 }
+/**
+ * A page's name (a title, an alias) as the stems a query must hold, in order, to name it: its stop words left out but
+ * not its numeral ("Biblical Greek I" is "biblic greek i", which "greek one" is after the rewrite).
+ */
+export const nameStems = (name: string) =>
+  wordsOf(name)
+    .filter((w) => !STOPWORDS.has(w) || ROMAN.includes(w))
+    .map(stem);
+/** The query's words as stems, each once, in the order asked (words without a letter left out). */
+export const queryStems = (words: string[]) => [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
 const holdsAll = (outer: string[], inner: string[]) => inner.length > 0 && inner.every((w) => outer.includes(w));
 /** True when `phrase` is in `query` as written, word after word: "work placement", not "placement tests work". */
 export const holdsPhrase = (query: string[], phrase: string[]) =>
@@ -70,7 +83,6 @@ const NAMES_A_START = new Set(
     ...['i', 'ii', 'iii', 'iv', 'one', 'two', 'three', 'four', 'first', 'second', 'third', 'fourth'],
   ].map(stem),
 );
-const ROMAN = ['i', 'ii', 'iii', 'iv'];
 /** A course's place for a visitor starting out: its level, then its number in a series (a title ending in I, II…). */
 const entryOrder = (hit: RawHit) => {
   const level = LEVELS.indexOf(hit.level ?? '');
@@ -110,7 +122,7 @@ function subjectCoursesFirst(hits: RawHit[], asked: string[]): RawHit[] {
 
 /** True when a page of the answer is named by the query: its title or an alias (the first tier above). */
 export function namesAPage(answer: RawAnswer, words: string[]): boolean {
-  const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
+  const asked = queryStems(words);
   return answer.results.some(
     (hit) => titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked)),
   );
@@ -121,13 +133,20 @@ const TIER = { named: 0, namedIndex: 1, keyword: 2, titled: 3, rest: 4, index: 5
 
 /** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
-  const asked = [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
+  const asked = queryStems(words);
   const names = (hit: RawHit) => titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked));
   const indexOf = (hits: RawHit[]) => (hit: RawHit) => hits.some((h) => h.url !== hit.url && h.url.startsWith(hit.url));
   const isIndex = indexOf(answer.results);
   const isNamedIndex = indexOf(answer.results.filter(names));
   const tier = (hit: RawHit, held: number) => {
-    if (names(hit)) return isNamedIndex(hit) ? TIER.namedIndex : TIER.named;
+    if (names(hit)) {
+      if (isNamedIndex(hit)) return TIER.namedIndex;
+      // An index page named among other words asked ("programs for youth workers") lists what is asked for: the
+      // specific pages under it go first, as when it is not named.
+      const namesAll =
+        titleHoldsAll(hit.title, asked) || (hit.aliases ?? []).some((a) => holdsAll(phraseStems(a), asked));
+      return isIndex(hit) && !namesAll ? TIER.index : TIER.named;
+    }
     if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return TIER.keyword;
     if (isIndex(hit)) return TIER.index;
     return held > 0 ? TIER.titled : TIER.rest;

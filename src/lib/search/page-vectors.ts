@@ -112,6 +112,11 @@ export class PageVectors {
     return this.#pages.length;
   }
 
+  /** Every indexed page, as the search returns it. */
+  get pages(): readonly RawHit[] {
+    return this.#pages;
+  }
+
   /** The stems of what the page says it is about (title, aliases, keywords, headings, lead); undefined if not indexed. */
   aboutOf(url: string): Set<string> | undefined {
     const row = this.#rows.get(url);

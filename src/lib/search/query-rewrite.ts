@@ -59,6 +59,10 @@ const NUMBERS: [string, string[]][] = [
   ['iv', ['4', 'four', 'fourth', '4th', 'iv']],
 ];
 const ROMAN = new Map(NUMBERS.flatMap(([roman, forms]) => forms.map((f) => [f, roman] as const)));
+/** The forms of a number that say a place (an ordinal: "second", "2nd"), which come before what they count. */
+const ORDINALS = new Set(NUMBERS.flatMap(([, forms]) => forms.filter((f) => /(?:st|nd|rd|th)$/.test(f))));
+/** What a course is called: the word after an ordinal and a subject ("second Greek course"). */
+const COURSE_NOUNS = new Set(['course', 'class', 'module', 'paper', 'unit']);
 /** Book names that are everyday words too ("Job", "Acts"): read as a book only before a chapter ("Job 38"). */
 const EVERYDAY = new Set([
   'job',
@@ -162,6 +166,17 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
       ...rule.means.map((w, k) => ({ word: w, typed: k === 0 ? typed : '', fixed: !STOPWORDS.has(w) })),
     );
     i += rule.means.length - 1;
+  }
+
+  // 2a. An ordinal before a subject and a course noun ("2nd preaching course", "the second Greek class") is the
+  // course's number too, said first: it goes after the subject, where 2b reads it.
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const span = tokens.slice(i + 1, i + 4).findIndex((t) => COURSE_NOUNS.has(t.word));
+    if (!ORDINALS.has(tokens[i].word) || tokens[i].fixed || span < 1) continue;
+    const subject = tokens.slice(i + 1, i + 1 + span);
+    if (!subject.every((t) => /^\p{L}+$/u.test(t.word) && !STOPWORDS.has(t.word))) continue;
+    tokens.splice(i, span + 1, ...subject, tokens[i]);
+    i += span;
   }
 
   // 2b. A number after a word is a course's number, written as its title writes it: "greek 2", "Greek two" and

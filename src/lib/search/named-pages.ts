@@ -1,0 +1,70 @@
+/**
+ * The pages a query names by a name of two words or more, whole and in order: a title ("how long is the Bachelor
+ * of Theology?") or an editor's alias. Pagefind returns only pages holding every word asked, so a question that says
+ * more than the page's name ("how long", "cost") can miss the very page it names; those pages join the first page
+ * of results, where intent.ts puts the pages a query names first. Read from the pages file the build writes beside
+ * the bundle (page-vectors.ts), so a build without it joins nothing.
+ */
+import type { RawAnswer, RawHit } from './pool.ts';
+import type { PageType } from '../../schemas/search.ts';
+import { nameStems, queryStems, holdsPhrase } from './intent.ts';
+import { pageVectorsOf } from './page-vectors.ts';
+
+export class PageNames {
+  /** Each name of two words or more, by its first word's stem: a query looks up only the names its words start. */
+  readonly #byFirstWord = new Map<string, { stems: string[]; page: RawHit }[]>();
+
+  constructor(pages: readonly RawHit[]) {
+    for (const page of pages)
+      for (const name of [page.title, ...(page.aliases ?? [])]) {
+        const stems = nameStems(name);
+        if (stems.length < 2) continue; // one word named among others is only weight in the index ("campus housing")
+        const list = this.#byFirstWord.get(stems[0]!) ?? [];
+        list.push({ stems, page });
+        this.#byFirstWord.set(stems[0]!, list);
+      }
+  }
+
+  /** The pages (of `type`, when given) whose name the query's words hold as a phrase, each once. */
+  namedIn(words: string[], type?: string): RawHit[] {
+    const asked = queryStems(words);
+    const named = new Map<string, RawHit>();
+    for (const word of new Set(asked))
+      for (const { stems, page } of this.#byFirstWord.get(word) ?? [])
+        if ((!type || page.type === type) && holdsPhrase(asked, stems)) named.set(page.url, page);
+    return [...named.values()];
+  }
+}
+
+/** The answer with the pages it does not hold yet among `pages`, after the pages it holds. */
+export function joined(answer: RawAnswer, pages: RawHit[]): RawAnswer {
+  const more = pages.filter((page) => !answer.results.some((r) => r.url === page.url));
+  return more.length === 0 ? answer : { total: answer.total + more.length, results: [...answer.results, ...more] };
+}
+
+/** Words that name a kind of page (the search's type filter): a visitor asking for "masters programs". */
+const KIND_WORDS = new Map<string, PageType>([
+  ...['program', 'programs', 'programme', 'programmes'].map((w) => [w, 'program'] as const),
+  ...['courses', 'classes', 'modules'].map((w) => [w, 'course'] as const),
+]);
+
+/**
+ * The kind of page a query asks for by name among other words, and those other words: every page of a kind says
+ * what it is, though its text may never write the word ("masters programs": the Master of Divinity's page never
+ * says "program"). Undefined when the query names no kind, or names nothing else.
+ */
+export function kindAsked(words: string[]): { type: PageType; rest: string[] } | undefined {
+  const type = words.map((w) => KIND_WORDS.get(w)).find((t) => t !== undefined);
+  const rest = words.filter((w) => !KIND_WORDS.has(w));
+  return type && rest.length > 0 ? { type, rest } : undefined;
+}
+
+/** The names of a bundle's pages, built once (~N ms at 10,000 pages); undefined when the build wrote no pages file. */
+const names = new WeakMap<object, PageNames>();
+export function pageNamesOf(bundleDir: string): PageNames | undefined {
+  const pages = pageVectorsOf(bundleDir);
+  if (!pages) return undefined;
+  let known = names.get(pages);
+  if (!known) names.set(pages, (known = new PageNames(pages.pages)));
+  return known;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { joined, kindAsked, PageNames } from '../../src/lib/search/named-pages.ts';
+import type { RawHit } from '../../src/lib/search/pool.ts';
+
+const page = (url: string, title: string, type = 'page', aliases?: string[]): RawHit => ({
+  url,
+  title,
+  type,
+  excerpt: '',
+  ...(aliases ? { aliases } : {}),
+});
+const pages = [
+  page('/programs/bachelor-of-theology/', 'Bachelor of Theology', 'program'),
+  page('/programs/master-of-divinity/', 'Master of Divinity', 'program', ['MDiv', 'pastoral degree']),
+  page('/courses/bib201/', 'Biblical Greek I', 'course'),
+  page('/courses/bib202/', 'Biblical Greek II', 'course'),
+  page('/handbook/refunds/', 'Refunds', 'handbook'),
+];
+const names = new PageNames(pages);
+const urls = (hits: RawHit[]) => hits.map((h) => h.url);
+
+describe('pages a query names', () => {
+  it('are those whose title of two words or more the query holds whole and in order, whatever else it asks', () => {
+    // The rewritten words of "how long is the Bachelor of Theology?"
+    expect(urls(names.namedIn(['long', 'bachelor', 'theology']))).toEqual(['/programs/bachelor-of-theology/']);
+    expect(urls(names.namedIn(['theology', 'bachelor']))).toEqual([]);
+    // A title's numeral is part of its name: "greek ii" names the second course, not the first.
+    expect(urls(names.namedIn(['biblical', 'greek', 'ii', 'online']))).toEqual(['/courses/bib202/']);
+  });
+
+  it('include an alias of two words or more, never a name of one word among others', () => {
+    expect(urls(names.namedIn(['cost', 'pastoral', 'degree']))).toEqual(['/programs/master-of-divinity/']);
+    expect(names.namedIn(['mdiv', 'cost'])).toEqual([]);
+    expect(names.namedIn(['refunds', 'late'])).toEqual([]);
+  });
+
+  it('keep to the type asked for', () => {
+    expect(names.namedIn(['long', 'bachelor', 'theology'], 'course')).toEqual([]);
+  });
+
+  it('join an answer after the pages it holds, once', () => {
+    const answer = { total: 1, results: [pages[2]!] };
+    expect(joined(answer, [pages[2]!, pages[3]!])).toEqual({ total: 2, results: [pages[2], pages[3]] });
+    expect(joined(answer, [pages[2]!])).toBe(answer);
+  });
+});
+
+describe('the kind of page asked for', () => {
+  it('is read from a word naming it among others', () => {
+    expect(kindAsked(['master', 'programs'])).toEqual({ type: 'program', rest: ['master'] });
+    expect(kindAsked(['greek', 'courses'])).toEqual({ type: 'course', rest: ['greek'] });
+  });
+
+  it('is none when nothing else is asked, or no kind is named', () => {
+    expect(kindAsked(['programs'])).toBeUndefined();
+    expect(kindAsked(['course', 'registration'])).toBeUndefined();
+  });
+});
