@@ -64,6 +64,15 @@ describe('search finds what a visitor means', () => {
     );
   });
 
+  it('puts the course reading a book first, then the page naming the passage: "Gen 22"', async () => {
+    // The Old Testament survey reads Genesis; the second Hebrew course reads Genesis 22 (before, not in the first ten).
+    expect((await search('Gen 22')).results.slice(0, 2).map((r) => r.url)).toEqual([
+      '/courses/bib110/',
+      '/courses/bib212/',
+    ]);
+    expect((await search('Jn 3:16')).results[0]?.url).toBe('/courses/bib230/');
+  });
+
   it('reads a kind of page named among other words as that kind: "masters programs"', async () => {
     // Neither master's program page says "program"; before, the programs list came first and neither was found.
     const first = (await search('masters programs')).results.slice(0, 2).map((r) => r.url);

@@ -40,6 +40,14 @@ describe('the field vocabulary', () => {
     expect(rewriteQuery('Jn 3:16', site).words).toEqual(['gospels']);
   });
 
+  it('keeps the passage a reference names, as pages write it, for the pages naming it to go first', () => {
+    expect(rewriteQuery('Rom 8', site).passage).toBe('romans 8');
+    expect(rewriteQuery('1 Cor 13', site).passage).toBe('1 corinthians 13');
+    expect(rewriteQuery('Jn 3:16', site).passage).toBe('john 3');
+    // A book without a chapter names no passage.
+    expect(rewriteQuery('First Corinthians', site).passage).toBeUndefined();
+  });
+
   it('reads a book name that is an everyday word as a book only before a chapter', () => {
     expect(rewriteQuery('job', site).words).toEqual(['job']);
     expect(rewriteQuery('Job 38', site).words).not.toContain('job');

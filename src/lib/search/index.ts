@@ -27,7 +27,7 @@ import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
 import { intentFirst, namesAPage } from './intent.ts';
-import { joined, kindAsked, pageNamesOf } from './named-pages.ts';
+import { joined, kindAsked, namingFirst, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
@@ -47,7 +47,7 @@ import { gaugeSources, searchCache } from '../metrics/index.ts';
 export { parseSearchParams } from './params.ts';
 
 /** A query as the workers get it, with what the rewrite found (query-rewrite.ts). */
-type Query = RawQuery & { words?: string[]; codes?: string[]; typed?: string[] };
+type Query = RawQuery & { words?: string[]; codes?: string[]; typed?: string[]; passage?: string };
 /** One search on its way, shared by every caller asking the same; dropped when every caller has gone. */
 interface Flight {
   answer: Promise<Answer>;
@@ -92,12 +92,15 @@ const toPagefindQuery = (q: string) => q.replace(/[<>]/g, ' ').replace(/\s+/g, '
  */
 export async function search(input: SearchQueryInput, options: SearchOptions = {}): Promise<SearchResponse> {
   const { q, type, limit, offset } = searchQuerySchema.parse(input);
-  const { words, codes, suggestion } = rewritten(toPagefindQuery(q));
+  const { words, codes, passage, suggestion } = rewritten(toPagefindQuery(q));
   const said = { query: q, ...(suggestion ? { suggestion } : {}) };
   if (words.length === 0) return { ...said, total: 0, limit, offset, results: [] };
   try {
     const typed = wordsOf(q);
-    return { ...said, ...(await cached({ q: words.join(' '), words, codes, typed, type, limit, offset }, options)) };
+    return {
+      ...said,
+      ...(await cached({ q: words.join(' '), words, codes, passage, typed, type, limit, offset }, options)),
+    };
   } catch (err) {
     if (err instanceof SearchBusyError) throw searchUnavailable();
     throw err;
@@ -125,9 +128,9 @@ async function cached(query: Query, { signal, beforeMiss, background = false }: 
   return waitFor(flight, signal);
 }
 
-/** The answer cache's key of a query: its filter, window and rewritten words (what the workers search). */
-const cacheKey = (query: RawQuery) =>
-  `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}`;
+/** The answer cache's key of a query: its filter, window and rewritten words (what the workers search), and passage. */
+const cacheKey = (query: Query) =>
+  `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}${query.passage ? `\u0000${query.passage}` : ''}`;
 
 /**
  * The answer cache, built on first use with the answers the build computed for this index (warm-answers.ts), so a
@@ -224,7 +227,7 @@ export const siteVocabulary = () => vocabularyOf(bundleDir());
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch(
-  { words = [], codes = [], typed = [], ...asked }: Query,
+  { words = [], codes = [], typed = [], passage, ...asked }: Query,
   background: boolean,
   signal: AbortSignal,
 ): Promise<Answer> {
@@ -257,6 +260,9 @@ async function runSearch(
   raw = await withExpansions(query, words, raw, exact, expansions, run, vocabulary?.pageCount);
   // Words that found little: the first page ranked by meaning too (hybrid.ts).
   if (query.offset === 0) raw = byMeaning(raw, query, words, typed, holdingAll);
+  // "Gen 22": the pages naming the passage (a phrase: Pagefind's quotes) go first among those the query does not
+  // name, so the course reading the book comes first ("the courses that read those books") and they next.
+  if (passage && query.offset === 0) raw = namingFirst(raw, (await run({ ...query, q: `"${passage}"` })).results);
   if (query.offset === 0) raw = intentFirst(raw, words);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {

@@ -42,6 +42,12 @@ export function joined(answer: RawAnswer, pages: RawHit[]): RawAnswer {
   return more.length === 0 ? answer : { total: answer.total + more.length, results: [...answer.results, ...more] };
 }
 
+/** The answer with `naming` (the pages naming a passage asked for) first, then its other pages. */
+export function namingFirst(answer: RawAnswer, naming: RawHit[]): RawAnswer {
+  const all = joined(answer, naming);
+  return { ...all, results: [...naming, ...all.results.filter((r) => !naming.some((n) => n.url === r.url))] };
+}
+
 /** Words that name a kind of page (the search's type filter): a visitor asking for "masters programs". */
 const KIND_WORDS = new Map<string, PageType>([
   ...['program', 'programs', 'programme', 'programmes'].map((w) => [w, 'program'] as const),

@@ -20,6 +20,8 @@ export interface Rewritten {
   words: string[];
   /** Course codes the query names ("bib201"): their pages rank first. */
   codes: string[];
+  /** A passage the query names, as pages write it ("Rom 8" is "romans 8"): the pages that name it rank first. */
+  passage?: string;
   /** The query with its typos corrected, when any was; as the visitor wrote it otherwise. */
   suggestion?: string;
 }
@@ -48,6 +50,8 @@ interface Rule {
   typed: string[];
   means: string[];
   chapter?: 'needed' | 'allowed';
+  /** The book a reference names, as pages write it ("1 corinthians"). */
+  book?: string;
 }
 const field = fieldVocabularyFileSchema.parse(fieldVocabularyFile);
 
@@ -100,7 +104,7 @@ const BOOK_RULES: Rule[] = field.books.flatMap((book) =>
       chapter: (EVERYDAY.has(typed.join(' ')) ? 'needed' : 'allowed') as Rule['chapter'],
     })),
     ...book.abbreviations.flatMap(numbered).map((typed) => ({ typed, chapter: 'needed' as const })),
-  ].map((r) => ({ ...r, means: words(book.readIn) })),
+  ].map((r) => ({ ...r, means: words(book.readIn), book: words(book.name).join(' ') })),
 );
 
 /** The synonyms, the field's terms and its books as word lists, longest phrase first ("master of divinity degree" wins over "degree"). */
@@ -128,6 +132,7 @@ interface Token {
 export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (word: string) => boolean): Rewritten {
   let tokens: Token[] = words(query).map((w) => ({ word: w, typed: w, fixed: false }));
   const codes: string[] = [];
+  let passage: string | undefined;
 
   // 1. Course codes, written with or without a space or hyphen.
   for (let i = 0; i < tokens.length; i++) {
@@ -153,8 +158,11 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
         (r.chapter !== 'needed' || chapterAt(r)),
     );
     if (!rule) continue;
-    // A reference's chapter and verse name a passage, not a word to search for: "Rom 8" is Romans.
-    const length = rule.typed.length + (rule.chapter && chapterAt(rule) ? 1 : 0);
+    // A reference's chapter and verse name a passage, not a word to search for: "Rom 8" is Romans, and the pages
+    // that name "Romans 8" (a course reading it) go first.
+    const reference = rule.book !== undefined && chapterAt(rule);
+    const length = rule.typed.length + (reference ? 1 : 0);
+    if (reference) passage ??= `${rule.book} ${tokens[i + rule.typed.length].word.split(':')[0]}`;
     const typed = tokens
       .slice(i, i + length)
       .map((t) => t.typed)
@@ -225,5 +233,10 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
     if (t.typed) shown.push(t.typed);
   }
   const unique = [...new Set(tokens.map((t) => t.word))];
-  return { words: unique, codes, ...(corrected ? { suggestion: shown.join(' ') } : {}) };
+  return {
+    words: unique,
+    codes,
+    ...(passage ? { passage } : {}),
+    ...(corrected ? { suggestion: shown.join(' ') } : {}),
+  };
 }
