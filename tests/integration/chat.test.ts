@@ -207,6 +207,18 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(new URL(sources[0].url).pathname).toBe('/programs/master-of-divinity/');
   });
 
+  it('reads "it" in a follow-up as what the previous answer was about: "is it online?" after Latin', async () => {
+    gemini.behaviour = { words: ['Yes.'] };
+    const res = await ask(server.url, [
+      'Do you have a course in Latin?',
+      'Yes, Ecclesiastical Latin.',
+      'is it online?',
+    ]);
+    const { sources } = await readAnswer(res);
+    // Before, a program that every search found a little of came first.
+    expect(new URL(sources[0].url).pathname).toBe('/courses/lan120/');
+  });
+
   it('refuses bodies that break the contract before calling the model', async () => {
     const before = gemini.requests.length;
     const tooLong = await ask(server.url, 'x'.repeat(4001));

@@ -53,6 +53,15 @@ describe('retrievePages', () => {
     expect(search.queries).toEqual(['Can I take Greek online?', 'greek', 'online']);
   });
 
+  it('searches no word alone that only names a kind of page ("course"), unless the question has nothing else', async () => {
+    const search = fakeSearch({});
+    await retrievePages('Can I get a refund if I drop a course?', search, 3);
+    expect(search.queries).toEqual(['Can I get a refund if I drop a course?', 'refund', 'drop']);
+    const courses = fakeSearch({});
+    await retrievePages('courses programs', courses, 3);
+    expect(courses.queries).toEqual(['courses programs', 'courses', 'programs']);
+  });
+
   it('puts the program or handbook page whose title names what was asked above pages that mention it', async () => {
     const titled = (slug: string, title: string, type: string): FoundPage => ({ ...page(slug), title, type });
     const lists: Record<string, FoundPage[]> = {

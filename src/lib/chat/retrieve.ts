@@ -56,7 +56,7 @@ export async function retrievePages(
   if (words.length === 0) return [];
   const whole = question.trim().slice(0, 256);
   // The whole question stands in for the all-words query: the search drops its stop words and applies synonyms.
-  const queries = [whole, ...(words.length > 1 ? words : [])];
+  const queries = [whole, ...(words.length > 1 ? topicWords(words) : [])];
   const timeout = AbortSignal.timeout(timeoutMs);
   const giveUp = signal ? AbortSignal.any([signal, timeout]) : timeout;
   // Settles with [] when retrieval gives up, whether or not the search itself notices the signal.
@@ -109,6 +109,14 @@ export async function retrievePages(
     .map((e) => e.page);
 }
 
+/** Words naming a kind of page: in "do you have a course in Latin?" they say how the visitor asks, not what about. */
+const KIND = /^(?:course|class|module|program|programme)s?$|^classes$/;
+/** The words that say what a question is about: its kind words only when it has nothing else. */
+const topicWords = (words: string[]) => {
+  const topic = words.filter((w) => !KIND.test(w));
+  return topic.length > 0 ? topic : words;
+};
+
 /** Crude stem, enough to match "pastor" with "Pastoral" and "refund" with "Refunds" in titles. */
 const stem = (word: string) => word.slice(0, 6);
 
@@ -143,7 +151,7 @@ export async function retrieveForConversation(
   const question = userTurns.at(-1) ?? '';
   const earlier = userTurns.slice(0, -1).slice(-EARLIER_TURNS);
   if (earlier.length === 0) return retrievePages(question, search, max, options);
-  const salient = keywords(earlier.join(' ')).join(' ');
+  const salient = topicWords(keywords(earlier.join(' '))).join(' ');
   const [now, cited, together] = await Promise.all([
     retrievePages(question, search, PER_QUERY, options),
     retrievePages(earlier.at(-1)!, search, max, options),
@@ -160,6 +168,11 @@ export async function retrieveForConversation(
     }),
   );
   let ranked = [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.page);
+  // "Is it online?": "it" is what the previous answer was about, its first page, when the conversation's words with
+  // the question's still find it. Fusion alone can put a page that all three searches found a little above it.
+  const about = cited[0];
+  if (leansBack && POINTS_AT_ONE.test(question) && about && together.some((p) => p.url === about.url))
+    ranked = [about, ...ranked.filter((p) => p.url !== about.url)];
   // "Which one covers the middle ages?" chooses among pages of the kind the answer cited: the best match of its
   // own words among that kind goes first, though the conversation's words ("church history") are not on it.
   const kind = commonestType(cited);
@@ -185,6 +198,9 @@ function commonestType(pages: FoundPage[]): PageType | undefined {
   const best = [...counts].reduce<[string, number] | undefined>((a, b) => (!a || b[1] > a[1] ? b : a), undefined);
   return best?.[0] as PageType | undefined;
 }
+
+/** A follow-up about one thing the answer was about: "is it online?", "how much does this course cost?". */
+const POINTS_AT_ONE = /\b(?:it|its|(?:this|that) (?:one|course|class|program|programme|degree|certificate|diploma))\b/i;
 
 /** A follow-up that chooses among what the answer listed: "which one…", "which of them…". */
 const CHOOSES = /\bwhich (?:one|ones|of (?:them|these|those))\b/i;
