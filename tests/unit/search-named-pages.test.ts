@@ -12,8 +12,8 @@ const page = (url: string, title: string, type = 'page', aliases?: string[]): Ra
 const pages = [
   page('/programs/bachelor-of-theology/', 'Bachelor of Theology', 'program'),
   page('/programs/master-of-divinity/', 'Master of Divinity', 'program', ['MDiv', 'pastoral degree']),
-  page('/courses/bib201/', 'Biblical Greek I', 'course'),
-  page('/courses/bib202/', 'Biblical Greek II', 'course'),
+  page('/courses/bib201/', 'BIB201: Biblical Greek I', 'course'),
+  page('/courses/bib202/', 'BIB202: Biblical Greek II', 'course'),
   page('/handbook/refunds/', 'Refunds', 'handbook'),
 ];
 const names = new PageNames(pages);
@@ -26,11 +26,14 @@ describe('pages a query names', () => {
     expect(urls(names.namedIn(['theology', 'bachelor']))).toEqual([]);
     // A title's numeral is part of its name: "greek ii" names the second course, not the first.
     expect(urls(names.namedIn(['biblical', 'greek', 'ii', 'online']))).toEqual(['/courses/bib202/']);
+    // The first of a series is named without its numeral too ("who teaches biblical greek").
+    expect(urls(names.namedIn(['teaches', 'biblical', 'greek']))).toEqual(['/courses/bib201/']);
   });
 
-  it('include an alias of two words or more, never a name of one word among others', () => {
+  it('include an alias of two words or more or an abbreviation, never another name of one word among others', () => {
     expect(urls(names.namedIn(['cost', 'pastoral', 'degree']))).toEqual(['/programs/master-of-divinity/']);
-    expect(names.namedIn(['mdiv', 'cost'])).toEqual([]);
+    // An abbreviation is no everyday word: it names its page among others.
+    expect(urls(names.namedIn(['greek', 'mdiv']))).toEqual(['/programs/master-of-divinity/']);
     expect(names.namedIn(['refunds', 'late'])).toEqual([]);
   });
 

@@ -9,7 +9,7 @@
  */
 import { log } from '../log.ts';
 import type { PageType } from '../../schemas/search.ts';
-import { holdsPhrase } from '../search/intent.ts';
+import { holdsPhrase, withoutCode } from '../search/intent.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
@@ -213,7 +213,7 @@ const NUMERALS = ['i', 'ii', 'iii', 'iv', 'v'];
 
 /** A title as its series and its place in it: "BIB211: Biblical Hebrew I" → ["biblical hebrew", 0]; none without a numeral. */
 function seriesOf(title: string): [string, number] | undefined {
-  const words = wordsOf(title.replace(/^[A-Z]{2,4}\d{3}:\s*/, ''));
+  const words = wordsOf(withoutCode(title));
   const place = NUMERALS.indexOf(words.at(-1) ?? '');
   return place < 0 ? undefined : [words.slice(0, -1).join(' '), place];
 }

@@ -2,7 +2,7 @@
  * What a query is after, read from the first page of results, in tiers (each kept in Pagefind's order):
  *  1. a page whose title or one of whose aliases (front matter `aliases`) names everything asked ("accessibility
  *     statement" → "Accessibility", "greek ii" → "Biblical Greek II", "mdiv" → the Master of Divinity), or whose
- *     alias of two words or more the query holds as a phrase; an index page among them after the pages under it
+ *     alias of two words or more, or abbreviation ("MDiv"), the query holds; an index page among them after the pages under it
  *     that are named too, as in tier 5 ("theology" names the home page, titled with the institute's name, and the
  *     courses and degrees under it: the visitor wants theology, not the institute);
  *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
@@ -48,9 +48,11 @@ function phraseStems(phrase: string): string[] {
  * not its numeral ("Biblical Greek I" is "biblic greek i", which "greek one" is after the rewrite).
  */
 export const nameStems = (name: string) =>
-  wordsOf(name)
+  wordsOf(withoutCode(name))
     .filter((w) => !STOPWORDS.has(w) || ROMAN.includes(w))
     .map(stem);
+/** A course's title without its code ("BIB201: Biblical Greek I" is "Biblical Greek I"): the code is named apart. */
+export const withoutCode = (title: string) => title.replace(/^[A-Z]{2,4}\d{3}:\s*/, '');
 /** The query's words as stems, each once, in the order asked (words without a letter left out). */
 export const queryStems = (words: string[]) => [...new Set(words.filter((w) => /\p{L}/u.test(w)).map(stem))];
 const holdsAll = (outer: string[], inner: string[]) => inner.length > 0 && inner.every((w) => outer.includes(w));
@@ -65,8 +67,13 @@ export const holdsPhrase = (query: string[], phrase: string[]) =>
  */
 const aliasNames = (alias: string, asked: string[]) => {
   const named = phraseStems(alias);
-  return holdsAll(named, asked) || (named.length >= 2 && holdsPhrase(asked, named));
+  return holdsAll(named, asked) || ((named.length >= 2 || isAbbreviation(alias)) && holdsPhrase(asked, named));
 };
+/**
+ * An abbreviation ("MDiv", "BTh", "GDPR") is no everyday word: held among other words ("greek before the mdiv"), it
+ * still names its page.
+ */
+export const isAbbreviation = (alias: string) => /^\p{L}\p{Ll}*\p{Lu}/u.test(alias) && !/\s/.test(alias);
 
 /** True when the query holds a keyword phrase of two words or more (one word is only weight in the index). */
 const keywordHeld = (keyword: string, asked: string[]) => {

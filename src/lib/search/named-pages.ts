@@ -1,37 +1,48 @@
 /**
- * The pages a query names by a name of two words or more, whole and in order: a title ("how long is the Bachelor
- * of Theology?") or an editor's alias. Pagefind returns only pages holding every word asked, so a question that says
+ * The pages a query names by a name of two words or more, whole and in order, or by an abbreviation: a title ("how
+ * long is the Bachelor of Theology?") or an editor's alias ("greek before the MDiv"). Pagefind returns only pages holding every word asked, so a question that says
  * more than the page's name ("how long", "cost") can miss the very page it names; those pages join the first page
  * of results, where intent.ts puts the pages a query names first. Read from the pages file the build writes beside
  * the bundle (page-vectors.ts), so a build without it joins nothing.
  */
 import type { RawAnswer, RawHit } from './pool.ts';
 import type { PageType } from '../../schemas/search.ts';
-import { nameStems, queryStems, holdsPhrase } from './intent.ts';
+import { holdsPhrase, isAbbreviation, nameStems, queryStems } from './intent.ts';
 import { pageVectorsOf } from './page-vectors.ts';
 
+const LATER_NUMERALS = new Set(['ii', 'iii', 'iv', 'v']);
+
 export class PageNames {
-  /** Each name of two words or more, by its first word's stem: a query looks up only the names its words start. */
-  readonly #byFirstWord = new Map<string, { stems: string[]; page: RawHit }[]>();
+  /** Each name, by its first word's stem (a query looks up only the names its words start); `first`: a series' first named without its numeral. */
+  readonly #byFirstWord = new Map<string, { stems: string[]; page: RawHit; first: boolean }[]>();
 
   constructor(pages: readonly RawHit[]) {
     for (const page of pages)
       for (const name of [page.title, ...(page.aliases ?? [])]) {
         const stems = nameStems(name);
-        if (stems.length < 2) continue; // one word named among others is only weight in the index ("campus housing")
-        const list = this.#byFirstWord.get(stems[0]!) ?? [];
-        list.push({ stems, page });
-        this.#byFirstWord.set(stems[0]!, list);
+        // One word named among others is only weight in the index ("campus housing"), but an abbreviation is a name.
+        if (stems.length >= 2 || isAbbreviation(name)) this.#add(stems, page, false);
+        // The first of a series is named without its numeral too: "who teaches biblical greek" means Biblical Greek I.
+        if (stems.length >= 3 && stems.at(-1) === 'i') this.#add(stems.slice(0, -1), page, true);
       }
+  }
+
+  #add(stems: string[], page: RawHit, first: boolean): void {
+    const list = this.#byFirstWord.get(stems[0]!) ?? [];
+    list.push({ stems, page, first });
+    this.#byFirstWord.set(stems[0]!, list);
   }
 
   /** The pages (of `type`, when given) whose name the query's words hold as a phrase, each once. */
   namedIn(words: string[], type?: string): RawHit[] {
     const asked = queryStems(words);
+    // "biblical greek ii" asks for the second of the series, not the first named without its numeral.
+    const asksANumber = asked.some((w) => LATER_NUMERALS.has(w));
     const named = new Map<string, RawHit>();
     for (const word of new Set(asked))
-      for (const { stems, page } of this.#byFirstWord.get(word) ?? [])
-        if ((!type || page.type === type) && holdsPhrase(asked, stems)) named.set(page.url, page);
+      for (const { stems, page, first } of this.#byFirstWord.get(word) ?? [])
+        if ((!type || page.type === type) && holdsPhrase(asked, stems) && !(first && asksANumber))
+          named.set(page.url, page);
     return [...named.values()];
   }
 }
