@@ -4,8 +4,13 @@
  * quantized as the build writes them), without building a 10,000-page site. Per query: the scan of every page
  * (PageVectors.near), the 10 nearest and the closeness of 10 lexical results. Baseline: the same scan over 32-bit
  * floats (what the 8-bit rows save in memory, they must not lose in time).
+ *
+ * Also the pages a query names (named-pages.ts) at 10,000 pages with titles of 2–4 words and an alias each: building
+ * the index once, and one query's lookup, against a scan of every page's name per query (the baseline).
  */
 import { quantizeRows } from '../integrations/search-vectors.ts';
+import { holdsPhrase, nameStems, queryStems } from '../src/lib/search/intent.ts';
+import { PageNames } from '../src/lib/search/named-pages.ts';
 import { PageVectors } from '../src/lib/search/page-vectors.ts';
 import type { RawHit } from '../src/lib/search/pool.ts';
 import { figure } from './report.ts';
@@ -74,6 +79,42 @@ export async function run() {
   figure('semantic scan, CPU per query', all.cpu, 'ms', { name: 'float rows', value: floats.cpu });
   figure('semantic scan, wall median', all.median, 'ms', { name: 'float rows', value: floats.median });
   figure('semantic scan, wall p99', all.p99, 'ms');
+  names(next);
+}
+
+/** The pages a query names: the index's build, and a query's lookup against scanning every name. */
+function names(next: () => number) {
+  const pool = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}x`);
+  const pick = () => pool[Math.floor((next() + 0.5) * pool.length)]!;
+  const phrase = (n: number) => Array.from({ length: n }, pick).join(' ');
+  const pages: RawHit[] = Array.from({ length: PAGES }, (_, i) => ({
+    url: `/p/${i}/`,
+    title: `${i % 4 === 0 ? `ABC${100 + (i % 900)}: ` : ''}${phrase(2 + (i % 3))}`,
+    type: TYPES[i % TYPES.length],
+    excerpt: '',
+    aliases: [phrase(2)],
+  }));
+  const started = process.threadCpuUsage();
+  const index = new PageNames(pages);
+  const built = process.threadCpuUsage(started);
+  const queries = Array.from({ length: QUERIES }, (_, i) => phrase(3 + (i % 3)).split(' '));
+  const allNames = pages.flatMap((p) => [p.title, ...(p.aliases ?? [])].map((n) => nameStems(n)));
+  const cpuPerQuery = (once: (words: string[]) => unknown) => {
+    const cpu = process.threadCpuUsage();
+    for (const q of queries) once(q);
+    const used = process.threadCpuUsage(cpu);
+    return (used.user + used.system) / 1000 / queries.length;
+  };
+  const lookup = cpuPerQuery((q) => index.namedIn(q));
+  const scan = cpuPerQuery((q) => {
+    const asked = queryStems(q);
+    return allNames.filter((n) => n.length >= 2 && holdsPhrase(asked, n));
+  });
+  console.log(`\npages a query names, ${PAGES.toLocaleString('en')} pages (a title and an alias each)`);
+  console.log(`  index built once         CPU ${((built.user + built.system) / 1000).toFixed(1)} ms`);
+  console.log(`  lookup per query         CPU ${lookup.toFixed(4)} ms`);
+  console.log(`  scan per query (baseline) CPU ${scan.toFixed(4)} ms`);
+  figure('page names, lookup CPU per query', lookup, 'ms', { name: 'scan of every name', value: scan });
 }
 
 /**
