@@ -207,6 +207,16 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(new URL(sources[0].url).pathname).toBe('/programs/master-of-divinity/');
   });
 
+  it('answers a question that tells the site about a life in words no page uses, from the page about its topic', async () => {
+    gemini.behaviour = { words: ['Tell the examinations office.'] };
+    const before = gemini.requests.length;
+    const q = "I've got a stomach bug and my exam is tomorrow morning. Will I fail if I don't turn up?";
+    const { sources } = await readAnswer(await ask(server.url, q));
+    // Before, its words on no page (stomach, bug) declined it without a source.
+    expect(sources.map((s) => new URL(s.url).pathname)).toContain('/handbook/examinations/');
+    expect(gemini.requests.length).toBe(before + 1);
+  });
+
   it('reads "it" in a follow-up as what the previous answer was about: "is it online?" after Latin', async () => {
     gemini.behaviour = { words: ['Yes.'] };
     const res = await ask(server.url, [

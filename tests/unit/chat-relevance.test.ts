@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { declineText, officeFor, officesFrom } from '../../src/lib/chat/decline.ts';
 import {
+  aboutATopicAsked,
+  aboutOf,
   coveredByPages,
+  namesATopic,
   onlyRuleChanges,
   onTopic,
   pageCoverage,
@@ -34,6 +37,12 @@ const vocabulary = new Vocabulary({
     ['wheelchair', 1],
     ['user', 2],
     ['campus', 30],
+    ['essay', 6],
+    ['finish', 5],
+    ['friday', 4],
+    ['rules', 9],
+    ['harrow', 3],
+    ['vale', 3],
   ],
 });
 
@@ -137,6 +146,37 @@ const CONTACT = `## Email
 | Finance | Fees, scholarships, refunds | finance@northgate.example |
 | General enquiries | Anything else | info@northgate.example |
 `;
+
+describe('relevance floor: a page about a topic the question names', () => {
+  const extensions = aboutOf(
+    '---\ntitle: "Extensions and late work"\ndescription: "How to ask for more time."\n---\n\n# Extensions\n\nText.\n\n## When an essay is late\n',
+  );
+  const mum = "My mum is in hospital and I won't be able to finish my essay by Friday. What should I do?";
+
+  it('takes in a question that tells the site about a life in words no page uses', () => {
+    // Its words on no page weigh it down: the share of its words declines it…
+    expect(onTopic(mum, vocabulary)).toBe(false);
+    // …but "essay" is one of the site's topics, and the extensions page is about it.
+    expect(namesATopic(mum, vocabulary)).toBe(true);
+    expect(aboutATopicAsked(mum, [extensions], vocabulary)).toBe(true);
+  });
+
+  it('reads titles, summaries, headings and aliases as what a page is about, not its body', () => {
+    expect(aboutOf('---\ntitle: "Library"\n---\n\n# Library\n\nAn essay desk.\n', ['reading room'])).toBe(
+      'title: "Library"\n# Library\nreading room',
+    );
+  });
+
+  it('is no way in for everyday words the site also uses, nor for names', () => {
+    const rules = aboutOf('# Examinations\n## Rules in the exam room\n');
+    expect(namesATopic('What are the rules of chess?', vocabulary)).toBe(false);
+    expect(aboutATopicAsked('What are the rules of chess?', [rules], vocabulary)).toBe(false);
+    const contact = aboutOf('# Contact\n## Finding us in Harrow Vale\n');
+    expect(aboutATopicAsked("What's the weather going to be in Harrow Vale this weekend?", [contact], vocabulary)).toBe(
+      false,
+    );
+  });
+});
 
 describe('decline', () => {
   const offices = officesFrom(CONTACT);

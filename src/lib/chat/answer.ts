@@ -12,7 +12,15 @@ import { asksAboutDates } from './calendar.ts';
 import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget, type ContextPage } from './context.ts';
 import { buildInstructions } from './prompt.ts';
 import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
-import { coveredByPages, onlyRuleChanges, onTopic, withoutRuleChanges } from './relevance.ts';
+import {
+  aboutATopicAsked,
+  aboutOf,
+  coveredByPages,
+  namesATopic,
+  onlyRuleChanges,
+  onTopic,
+  withoutRuleChanges,
+} from './relevance.ts';
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
@@ -99,11 +107,12 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const previous = userTurns.at(-2);
     const leansBack = previous !== undefined && isFollowUp(userTurns.at(-1)!);
     const wordsOnTopic =
-      onTopic(conversation, options.vocabulary) || (leansBack && onTopic(previous, options.vocabulary));
-    if (
-      onlyRuleChanges(question) ||
-      (!wordsOnTopic && !coveredByPages(conversation, calendarText, options.vocabulary))
-    ) {
+      onTopic(conversation, options.vocabulary) ||
+      (leansBack && onTopic(previous, options.vocabulary)) ||
+      coveredByPages(conversation, calendarText, options.vocabulary);
+    // A question whose words the floor finds wanting is still retrieved for when it names one of the site's topics:
+    // a page about that topic may take it in (below). Otherwise it is declined before any search.
+    if (onlyRuleChanges(question) || (!wordsOnTopic && !namesATopic(conversation, options.vocabulary))) {
       release();
       return await decline(question, options);
     }
@@ -112,13 +121,15 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),
     );
     // The floor's second half, for a first question: its words must meet on one of the pages found (relevance.ts).
-    // A follow-up leans on the conversation, whose first question was judged so.
-    // A page's aliases are its words too: the search found it by them.
+    // A follow-up leans on the conversation, whose first question was judged so. Either way, a page about a topic
+    // the question names takes it in. A page's aliases are its words too: the search found it by them.
     const texts = [
       ...calendarText,
       ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [[p.twin, ...(p.aliases ?? [])].join('\n')])),
     ];
-    if (userTurns.length === 1 && !coveredByPages(conversation, texts, options.vocabulary)) {
+    const covered = wordsOnTopic && (userTurns.length > 1 || coveredByPages(conversation, texts, options.vocabulary));
+    const abouts = withTwins.map((p) => aboutOf(p.twin ?? '', p.aliases));
+    if (!covered && !aboutATopicAsked(conversation, abouts, options.vocabulary)) {
       release();
       return await decline(question, options);
     }

@@ -19,6 +19,7 @@ import { STOPWORDS } from './keywords.ts';
 import { SYNONYM_WORDS, rewriteQuery, words } from '../search/query-rewrite.ts';
 import { perQuestion, rewrittenQuestion } from './per-question.ts';
 import { firstAtOrAfter, type Vocabulary } from '../search/vocabulary.ts';
+import everydayWords from './everyday-words.json' with { type: 'json' };
 
 /**
  * Share of a question's weight that the site's words must carry, and then one of the pages retrieval finds (tuned
@@ -187,6 +188,48 @@ export const onTopic = (question: string, vocabulary: Vocabulary | undefined) =>
 export const coveredByPages = (question: string, pageTexts: string[], vocabulary: Vocabulary | undefined) =>
   siteCoverage(question, vocabulary) === 1 ||
   pageTexts.some((text) => pageCoverage(question, text, vocabulary) >= RELEVANCE_FLOOR);
+
+/** The 1,500 commonest English words (scripts/everyday-words.ts): on a page, they say nothing of what it is about. */
+const EVERYDAY: ReadonlySet<string> = new Set(everydayWords);
+
+/**
+ * The question's words that name one of the site's topics, as Porter2 stems: words the site understands that are
+ * not everyday English ("essay", "exam", "semester", "fees"; not "price", "rules", "world", which the site also
+ * uses) nor names (a capitalised word inside a sentence: "Harrow Vale" is where the institute is, not a topic).
+ */
+function topicsAsked(question: string, vocabulary: Vocabulary | undefined): string[] {
+  const named = new Set(
+    [...question.matchAll(/(?<![.?!]\s*|^\s*)\b\p{Lu}[\p{L}'’]*/gu)].map((m) =>
+      m[0].toLowerCase().replace(/['’]s$/u, ''),
+    ),
+  );
+  return questionTerms(question, vocabulary)
+    .filter((t) => t.understood && !EVERYDAY.has(t.forms[0]!) && !named.has(t.forms[0]!))
+    .flatMap((t) => t.forms.map((f) => stem(f)));
+}
+
+/** True when the question names one of the site's topics (topicsAsked): worth retrieving for, whatever else it says. */
+export const namesATopic = (question: string, vocabulary: Vocabulary | undefined) =>
+  vocabulary !== undefined && topicsAsked(question, vocabulary).length > 0;
+
+/**
+ * What a retrieved page says it is about: its title, summary and headings (from its Markdown twin) and its aliases.
+ * @example aboutOf('---\ntitle: "Grading"\n…\n## How grades are calculated\n…', []) holds "grading" and "grades"
+ */
+export const aboutOf = (twin: string, aliases: string[] = []) =>
+  [...twin.split('\n').filter((line) => /^(?:#|title:|description:)/.test(line)), ...aliases].join('\n');
+
+/**
+ * The floor's other way in, for a question its share of words declines: one of the pages retrieval found is about a
+ * topic the question names (topicsAsked). A visitor tells the site about their life ("My mum is in hospital and I
+ * won't be able to finish my essay by Friday"): those words are on no page and weighed the question down, but
+ * "essay" is what the extensions page is about. An off-topic question names no topic of the site's, or names it
+ * only in everyday words ("the rules of chess": the examinations page has rules too). `abouts`: aboutOf each page.
+ */
+export function aboutATopicAsked(question: string, abouts: string[], vocabulary: Vocabulary | undefined): boolean {
+  const topics = new Set(topicsAsked(question, vocabulary));
+  return abouts.some((about) => words(about).some((w) => topics.has(stem(w))));
+}
 
 /** True when the question was nothing but an attempt to change the rules: it asks nothing of the site. */
 export const onlyRuleChanges = (question: string) => question.trim() !== '' && withoutRuleChanges(question) === '';
