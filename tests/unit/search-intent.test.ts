@@ -68,9 +68,10 @@ describe('numbers', () => {
     expect(rewriteQuery('preaching 1', site).words).toEqual(['preaching', 'i']);
   });
 
-  it('said first as an ordinal before a subject and a course noun, go after the subject', () => {
-    expect(rewriteQuery('2nd preaching course', site).words).toEqual(['preaching', 'ii', 'course']);
-    expect(rewriteQuery('the second Biblical Hebrew class', site).words).toEqual(['biblical', 'hebrew', 'ii', 'class']);
+  it('said first as an ordinal before a subject and a course noun, go after the subject in place of the noun', () => {
+    expect(rewriteQuery('2nd preaching course', site).words).toEqual(['preaching', 'ii']);
+    expect(rewriteQuery('the second Biblical Hebrew class', site).words).toEqual(['biblical', 'hebrew', 'ii']);
+    expect(rewriteQuery('first greek course online', site).words).toEqual(['greek', 'i', 'online']);
     // No course noun: an ordinal of something else ("second year") stays where it is.
     expect(rewriteQuery('second year greek', site).words).toEqual(['second', 'year', 'greek']);
   });

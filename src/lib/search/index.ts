@@ -27,14 +27,14 @@ import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
 import { intentFirst, namesAPage } from './intent.ts';
-import { joined, kindAsked, namingFirst, pageNamesOf } from './named-pages.ts';
+import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
 import { fuseByMeaning, missingWords, namedIn, weakEvidence } from './hybrid.ts';
 import { pageVectorsOf, queryVector } from './page-vectors.ts';
-import { wordVectorsOf } from './word-vectors.ts';
+import { wordVectorsOf, type WordVectors } from './word-vectors.ts';
 import { SearchBusyError, SearchPool, type RawAnswer, type RawHit, type RawQuery } from './pool.ts';
 import { warmCommonTerms } from './warm.ts';
 import { readWarmAnswers } from './warm-answers.ts';
@@ -260,10 +260,10 @@ async function runSearch(
   raw = await withExpansions(query, words, raw, exact, expansions, run, vocabulary?.pageCount);
   // Words that found little: the first page ranked by meaning too (hybrid.ts).
   if (query.offset === 0) raw = byMeaning(raw, query, words, typed, holdingAll);
-  // "Gen 22": the pages naming the passage (a phrase: Pagefind's quotes) go first among those the query does not
-  // name, so the course reading the book comes first ("the courses that read those books") and they next.
-  if (passage && query.offset === 0) raw = namingFirst(raw, (await run({ ...query, q: `"${passage}"` })).results);
-  if (query.offset === 0) raw = intentFirst(raw, words);
+  if (query.offset === 0) raw = intentFirst(raw, words, relatedIn(wordVectorsOf(bundleDir())));
+  // "Gen 22": the pages naming the passage (a phrase: Pagefind's quotes) right after the first, so the course reading
+  // the book comes first ("the courses that read those books") and they next.
+  if (passage && query.offset === 0) raw = namingNext(raw, (await run({ ...query, q: `"${passage}"` })).results);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   return {
     total: raw.total,
@@ -286,6 +286,15 @@ async function runSearch(
  * contact page with limit=3 as with limit=10).
  */
 const RANK_WINDOW = 10;
+
+/**
+ * Whether a longer word starting with a word asked is near it in meaning (word vectors: "prayer" for "pray" 0.64,
+ * "pastoral" for "pastor" 0.43; "missions" for "miss" 0.17, "singing" for "sin" 0.18); near when either has no
+ * vector. Undefined without vectors: no title is then read as a mere prefix.
+ */
+const RELATED = 0.4;
+const relatedIn = (vectors: WordVectors | undefined) =>
+  vectors && ((a: string, b: string) => (vectors.similarity(a, b) ?? 1) >= RELATED);
 
 /**
  * The answer with its first page ranked by meaning as well when its words are weak evidence (hybrid.ts); as it was

@@ -8,7 +8,8 @@
  *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
  *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;
  *  3. a page whose title holds some of the words asked, those holding more first ("preaching skills" → Preaching I);
- *  4. the rest;
+ *  4. the rest, those whose title only holds another word starting with a word asked after the others ("Missions"
+ *     for "miss");
  *  5. an index page (the programs list) after the specific pages under it that the results also hold, as the
  *     visitor asking for "bachelor degree" wants a bachelor's degree, not the list of every program.
  * Among the courses of the first tier, a query that names no level and no number asks where to start: they take
@@ -16,6 +17,7 @@
  * before "Greek Readings", advanced), the other pages keeping theirs. When no title names everything asked ("greek
  * online"), the courses whose titles hold the same words asked (one subject) take their places in that order.
  */
+import porter2 from 'wink-porter2-stemmer';
 import { STOPWORDS } from '../chat/keywords.ts';
 import type { RawAnswer, RawHit } from './pool.ts';
 import { words as wordsOf } from './query-rewrite.ts';
@@ -136,10 +138,26 @@ export function namesAPage(answer: RawAnswer, words: string[]): boolean {
 }
 
 /** The tiers above, in order; the first is split in two: pages the query names, then index pages it names over them. */
-const TIER = { named: 0, namedIndex: 1, keyword: 2, titled: 3, rest: 4, index: 5 } as const;
+const TIER = { named: 0, namedIndex: 1, keyword: 2, titled: 3, rest: 4, prefixOnly: 5, index: 6 } as const;
+
+/** Whether a word starting with a word asked means something near it ("prayer" for "pray"), not another ("missions" for "miss"). */
+export type Related = (asked: string, longer: string) => boolean;
+
+/**
+ * True when the title holds a word that only starts with a word asked, and is another word: Pagefind matches a
+ * query's words as prefixes, and a title weighs most, so "what happens if I miss a class" ranked History of Missions
+ * above the attendance page that says "miss". A word of the same Porter2 stem ("hymns" for "hymn") or near in meaning
+ * ("prayer" for "pray", `related`) is the word asked.
+ */
+function titleExtendsOnly(hit: RawHit, words: string[], related: Related): boolean {
+  const asked = words.filter((w) => /^\p{L}{3,}$/u.test(w));
+  return wordsOf(withoutCode(hit.title)).some((t) =>
+    asked.some((a) => t !== a && t.startsWith(a) && porter2(t) !== porter2(a) && !related(a, t)),
+  );
+}
 
 /** The results reordered by tier (see above); within a tier, as ranked. */
-export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
+export function intentFirst(answer: RawAnswer, words: string[], related?: Related): RawAnswer {
   const asked = queryStems(words);
   const names = (hit: RawHit) => titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked));
   const indexOf = (hits: RawHit[]) => (hit: RawHit) => hits.some((h) => h.url !== hit.url && h.url.startsWith(hit.url));
@@ -156,7 +174,8 @@ export function intentFirst(answer: RawAnswer, words: string[]): RawAnswer {
     }
     if ((hit.keywords ?? []).some((k) => keywordHeld(k, asked))) return TIER.keyword;
     if (isIndex(hit)) return TIER.index;
-    return held > 0 ? TIER.titled : TIER.rest;
+    if (held > 0) return TIER.titled;
+    return related && titleExtendsOnly(hit, words, related) ? TIER.prefixOnly : TIER.rest;
   };
   const ranked = answer.results
     .map((hit, rank) => {

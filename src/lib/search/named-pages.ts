@@ -53,10 +53,16 @@ export function joined(answer: RawAnswer, pages: RawHit[]): RawAnswer {
   return more.length === 0 ? answer : { total: answer.total + more.length, results: [...answer.results, ...more] };
 }
 
-/** The answer with `naming` (the pages naming a passage asked for) first, then its other pages. */
-export function namingFirst(answer: RawAnswer, naming: RawHit[]): RawAnswer {
+/**
+ * The answer with `naming` (the pages naming a passage asked for) right after its first page, which stays first
+ * unless it names the passage too: the course reading the book a reference names ("Gen 22": Old Testament Survey),
+ * then the pages naming the passage itself (the Hebrew course reading Genesis 22).
+ */
+export function namingNext(answer: RawAnswer, naming: RawHit[]): RawAnswer {
   const all = joined(answer, naming);
-  return { ...all, results: [...naming, ...all.results.filter((r) => !naming.some((n) => n.url === r.url))] };
+  const names = (hit: RawHit) => naming.some((n) => n.url === hit.url);
+  const head = all.results.slice(0, 1).filter((hit) => !names(hit));
+  return { ...all, results: [...head, ...naming, ...all.results.filter((hit) => !head.includes(hit) && !names(hit))] };
 }
 
 /** Words that name a kind of page (the search's type filter): a visitor asking for "masters programs". */

@@ -177,13 +177,14 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
   }
 
   // 2a. An ordinal before a subject and a course noun ("2nd preaching course", "the second Greek class") is the
-  // course's number too, said first: it goes after the subject, where 2b reads it.
+  // course's number too, said first: it goes after the subject, where 2b reads it, in place of the noun, which a
+  // course's title does not say.
   for (let i = 0; i + 2 < tokens.length; i++) {
     const span = tokens.slice(i + 1, i + 4).findIndex((t) => COURSE_NOUNS.has(t.word));
     if (!ORDINALS.has(tokens[i].word) || tokens[i].fixed || span < 1) continue;
     const subject = tokens.slice(i + 1, i + 1 + span);
     if (!subject.every((t) => /^\p{L}+$/u.test(t.word) && !STOPWORDS.has(t.word))) continue;
-    tokens.splice(i, span + 1, ...subject, tokens[i]);
+    tokens.splice(i, span + 2, ...subject, tokens[i]);
     i += span;
   }
 

@@ -60,6 +60,16 @@ export class WordVectors {
     return this.#rows.has(word);
   }
 
+  /** The cosine similarity of two words' vectors; undefined when either has none. */
+  similarity(a: string, b: string): number | undefined {
+    const [x, y] = [this.#rows.get(a), this.#rows.get(b)];
+    if (x === undefined || y === undefined) return undefined;
+    const d = this.#dimensions;
+    let dot = 0;
+    for (let i = 0; i < d; i++) dot += this.#data[x * d + i] * this.#data[y * d + i];
+    return dot * this.#scales[x] * this.#scales[y];
+  }
+
   /** The word's vector (unit length, within the 8 bits' rounding), or undefined when it has none. */
   vectorOf(word: string): Float32Array | undefined {
     const row = this.#rows.get(word);
