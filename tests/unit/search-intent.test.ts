@@ -124,6 +124,46 @@ describe('intent', () => {
     ]);
   });
 
+  it('puts an index page named among other words asked after the specific pages under it', () => {
+    const answer = {
+      total: 3,
+      results: [
+        hit('/programs/', 'Programs'),
+        hit('/courses/min310/', 'Youth and Family Ministry'),
+        hit('/programs/diploma-pastoral-ministry/', 'Diploma in Pastoral Ministry'),
+      ],
+    };
+    expect(intentFirst(answer, ['programs', 'youth', 'workers']).results.map((r) => r.url)).toEqual([
+      '/courses/min310/',
+      '/programs/diploma-pastoral-ministry/',
+      '/programs/',
+    ]);
+    // Named by everything asked, it is what the visitor wants.
+    expect(intentFirst(answer, ['programs']).results[0].url).toBe('/programs/');
+  });
+
+  it('puts a page whose title only starts like a word asked after the others, unless the longer word is near in meaning', () => {
+    const answer = {
+      total: 3,
+      results: [
+        hit('/courses/his320/', 'HIS320: History of Missions'),
+        hit('/handbook/attendance/', 'Attendance'),
+        hit('/courses/the310/', 'THE310: Prayer and Spirituality'),
+      ],
+    };
+    // Word vectors say "missions" is far from "miss" and "prayer" near "pray".
+    const related = (asked: string, longer: string) => asked === 'pray' && longer === 'prayer';
+    expect(intentFirst(answer, ['miss', 'class'], related).results.map((r) => r.url)).toEqual([
+      '/handbook/attendance/',
+      '/courses/the310/',
+      '/courses/his320/',
+    ]);
+    // "Prayer" is the word asked: the order stands.
+    expect(intentFirst(answer, ['pray', 'class'], related).results).toEqual(answer.results);
+    // Without word vectors, Pagefind's order stands.
+    expect(intentFirst(answer, ['miss', 'class']).results[0].url).toBe('/courses/his320/');
+  });
+
   it('puts an index page the query names after the named pages under it: the home page after the courses', () => {
     const answer = {
       total: 4,
