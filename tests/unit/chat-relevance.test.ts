@@ -161,9 +161,14 @@ describe('relevance floor: a page about a topic the question names', () => {
     expect(aboutATopicAsked(mum, [extensions], vocabulary)).toBe(true);
   });
 
-  it('reads titles, summaries, headings and aliases as what a page is about, not its body', () => {
-    expect(aboutOf('---\ntitle: "Library"\n---\n\n# Library\n\nAn essay desk.\n', ['reading room'])).toBe(
-      'title: "Library"\n# Library\nreading room',
+  it('reads titles, summaries, aliases, keywords and headings as what a page is about, not its body', () => {
+    const twin =
+      '---\ntitle: "Library"\nurl: "/library/"\nkeywords: ["reading room"]\n---\n\n# Library\n\nAn essay desk.\n';
+    expect(aboutOf(twin)).toBe('title: "Library"\nkeywords: ["reading room"]\n# Library');
+    // A keyword in the twin's front matter list (JSON without spaces) is a word of its own.
+    const wellbeing = aboutOf('---\ntitle: "Wellbeing"\nkeywords: ["essay","anxious"]\n---\n');
+    expect(aboutATopicAsked('I feel anxious', [wellbeing], new Vocabulary({ pages: 9, words: [['anxious', 1]] }))).toBe(
+      true,
     );
   });
 

@@ -128,7 +128,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [[p.twin, ...(p.aliases ?? [])].join('\n')])),
     ];
     const covered = wordsOnTopic && (userTurns.length > 1 || coveredByPages(conversation, texts, options.vocabulary));
-    const abouts = withTwins.map((p) => aboutOf(p.twin ?? '', p.aliases));
+    const abouts = withTwins.map((p) => aboutOf(p.twin ?? ''));
     if (!covered && !aboutATopicAsked(conversation, abouts, options.vocabulary)) {
       release();
       return await decline(question, options);

@@ -139,8 +139,7 @@ class PageWords {
   readonly #sorted: string[];
 
   constructor(text: string) {
-    // A link's target is an address, not the page's words.
-    this.#words = new Set(words(text.replace(/\]\([^)]*\)/g, ']')));
+    this.#words = new Set(textWords(text));
     this.#sorted = [...this.#words].sort();
   }
 
@@ -150,6 +149,12 @@ class PageWords {
     return this.#sorted[firstAtOrAfter(this.#sorted, word)]?.startsWith(word) ?? false;
   }
 }
+
+/**
+ * A twin's words: a link's target is an address, not the page's words, and its front matter's lists (aliases,
+ * keywords) are JSON without spaces (`["anxiety","anxious"]`), which would read as one word.
+ */
+const textWords = (text: string) => words(text.replace(/\]\([^)]*\)/g, ']').replaceAll('","', '" "'));
 
 /** The words of the pages the chat retrieved most recently (a page is retrieved again and again). */
 const pageWords = new LRUCache<string, PageWords>({ max: 200 });
@@ -213,11 +218,15 @@ export const namesATopic = (question: string, vocabulary: Vocabulary | undefined
   vocabulary !== undefined && topicsAsked(question, vocabulary).length > 0;
 
 /**
- * What a retrieved page says it is about: its title, summary and headings (from its Markdown twin) and its aliases.
- * @example aboutOf('---\ntitle: "Grading"\n…\n## How grades are calculated\n…', []) holds "grading" and "grades"
+ * What a retrieved page says it is about: its title, summary, aliases, keywords and headings (its Markdown twin's
+ * front matter and headings).
+ * @example aboutOf('---\ntitle: "Grading"\n…\n## How grades are calculated\n…') holds "grading" and "grades"
  */
-export const aboutOf = (twin: string, aliases: string[] = []) =>
-  [...twin.split('\n').filter((line) => /^(?:#|title:|description:)/.test(line)), ...aliases].join('\n');
+export const aboutOf = (twin: string) =>
+  twin
+    .split('\n')
+    .filter((line) => /^(?:#|title:|description:|aliases:|keywords:)/.test(line))
+    .join('\n');
 
 /**
  * The floor's other way in, for a question its share of words declines: one of the pages retrieval found is about a
@@ -228,7 +237,7 @@ export const aboutOf = (twin: string, aliases: string[] = []) =>
  */
 export function aboutATopicAsked(question: string, abouts: string[], vocabulary: Vocabulary | undefined): boolean {
   const topics = new Set(topicsAsked(question, vocabulary));
-  return abouts.some((about) => words(about).some((w) => topics.has(stem(w))));
+  return abouts.some((about) => textWords(about).some((w) => topics.has(stem(w))));
 }
 
 /** True when the question was nothing but an attempt to change the rules: it asks nothing of the site. */
