@@ -122,11 +122,9 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     );
     // The floor's second half, for a first question: its words must meet on one of the pages found (relevance.ts).
     // A follow-up leans on the conversation, whose first question was judged so. Either way, a page about a topic
-    // the question names takes it in. A page's aliases are its words too: the search found it by them.
-    const texts = [
-      ...calendarText,
-      ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [[p.twin, ...(p.aliases ?? [])].join('\n')])),
-    ];
+    // the question names takes it in. A twin's front matter names its aliases and keywords: the search found it by
+    // them, so they are its words too.
+    const texts = [...calendarText, ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [p.twin]))];
     const covered = wordsOnTopic && (userTurns.length > 1 || coveredByPages(conversation, texts, options.vocabulary));
     const abouts = withTwins.map((p) => aboutOf(p.twin ?? ''));
     if (!covered && !aboutATopicAsked(conversation, abouts, options.vocabulary)) {
