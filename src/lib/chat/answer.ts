@@ -133,11 +133,14 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     }
     // The calendar goes first: the retrieved pages share what it leaves of the budget.
     const budget = CONTEXT_TOKEN_BUDGET - Math.ceil(calendar.reduce((n, p) => n + p.text.length, 0) / CHARS_PER_TOKEN);
-    // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
+    // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at. The events page
+    // is the calendar's own, as of today: it is read, and cited, once.
     const pages = [
       ...calendar,
       ...fitToBudget(
-        withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined),
+        withTwins.filter(
+          (p): p is typeof p & { twin: string } => p.twin !== undefined && !calendar.some((c) => c.url === p.url),
+        ),
         Math.max(budget, 0),
       ),
     ];
