@@ -2,9 +2,10 @@
  * What a query is after, read from the first page of results, in tiers (each kept in Pagefind's order):
  *  1. a page whose title or one of whose aliases (front matter `aliases`) names everything asked ("accessibility
  *     statement" → "Accessibility", "greek ii" → "Biblical Greek II", "mdiv" → the Master of Divinity), or whose
- *     alias of two words or more, or abbreviation ("MDiv"), the query holds; an index page among them after the pages under it
- *     that are named too, as in tier 5 ("theology" names the home page, titled with the institute's name, and the
- *     courses and degrees under it: the visitor wants theology, not the institute);
+ *     alias of two words or more, or abbreviation ("MDiv"), the query holds; an index page among them after the
+ *     pages under it that are named too, as in tier 5 ("theology" names the home page, titled with the institute's
+ *     name, and the courses and degrees under it: the visitor wants theology, not the institute), and one named
+ *     only among other words asked ("programs for youth workers") in tier 5;
  *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
  *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;
  *  3. a page whose title holds some of the words asked, those holding more first ("preaching skills" → Preaching I);

@@ -1,9 +1,11 @@
 /**
- * The pages a query names by a name of two words or more, whole and in order, or by an abbreviation: a title ("how
- * long is the Bachelor of Theology?") or an editor's alias ("greek before the MDiv"). Pagefind returns only pages holding every word asked, so a question that says
- * more than the page's name ("how long", "cost") can miss the very page it names; those pages join the first page
- * of results, where intent.ts puts the pages a query names first. Read from the pages file the build writes beside
- * the bundle (page-vectors.ts), so a build without it joins nothing.
+ * What a query names besides its words, for pages Pagefind's AND would leave out of the first page of results:
+ *  - the pages it names by a name of two words or more, whole and in order, or by an abbreviation: a title ("how long
+ *    is the Bachelor of Theology?") or an editor's alias ("greek before the MDiv"). A question that says more than
+ *    the page's name ("how long", "cost") could miss the very page it names; these join the first page, where
+ *    intent.ts puts the pages a query names first. Read from the pages file the build writes beside the bundle
+ *    (page-vectors.ts), so a build without it joins nothing;
+ *  - a kind of page ("masters programs", kindAsked), and the pages naming a Bible passage (namingNext).
  */
 import type { RawAnswer, RawHit } from './pool.ts';
 import type { PageType } from '../../schemas/search.ts';
@@ -13,7 +15,10 @@ import { pageVectorsOf } from './page-vectors.ts';
 const LATER_NUMERALS = new Set(['ii', 'iii', 'iv', 'v']);
 
 export class PageNames {
-  /** Each name, by its first word's stem (a query looks up only the names its words start); `first`: a series' first named without its numeral. */
+  /**
+   * Each name, by its first word's stem: a query looks up only the names its words start. `first`: the first of a
+   * series named without its numeral.
+   */
   readonly #byFirstWord = new Map<string, { stems: string[]; page: RawHit; first: boolean }[]>();
 
   constructor(pages: readonly RawHit[]) {
@@ -82,7 +87,10 @@ export function kindAsked(words: string[]): { type: PageType; rest: string[] } |
   return type && rest.length > 0 ? { type, rest } : undefined;
 }
 
-/** The names of a bundle's pages, built once (~N ms at 10,000 pages); undefined when the build wrote no pages file. */
+/**
+ * The names of a bundle's pages, built once (69 ms of CPU at 10,000 pages, `npm run bench -- semantic`); undefined
+ * when the build wrote no pages file.
+ */
 const names = new WeakMap<object, PageNames>();
 export function pageNamesOf(bundleDir: string): PageNames | undefined {
   const pages = pageVectorsOf(bundleDir);
