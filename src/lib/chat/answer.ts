@@ -126,8 +126,15 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // them, so they are its words too.
     const texts = [...calendarText, ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [p.twin]))];
     const covered = wordsOnTopic && (userTurns.length > 1 || coveredByPages(conversation, texts, options.vocabulary));
-    const abouts = withTwins.map((p) => aboutOf(p.twin ?? ''));
-    if (!covered && !aboutATopicAsked(conversation, abouts, options.vocabulary)) {
+    // What the pages are about is read only when their words did not cover the question.
+    if (
+      !covered &&
+      !aboutATopicAsked(
+        conversation,
+        withTwins.map((p) => aboutOf(p.twin ?? '')),
+        options.vocabulary,
+      )
+    ) {
       release();
       return await decline(question, options);
     }

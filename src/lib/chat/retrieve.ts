@@ -10,6 +10,7 @@
 import { log } from '../log.ts';
 import type { PageType } from '../../schemas/search.ts';
 import { holdsPhrase, withoutCode } from '../search/intent.ts';
+import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
@@ -109,11 +110,9 @@ export async function retrievePages(
     .map((e) => e.page);
 }
 
-/** Words naming a kind of page: in "do you have a course in Latin?" they say how the visitor asks, not what about. */
-const KIND = /^(?:course|class|module|program|programme)s?$|^classes$/;
-/** The words that say what a question is about: its kind words only when it has nothing else. */
+/** The words that say what a question is about: its kind words (KIND_WORDS) only when it has nothing else. */
 const topicWords = (words: string[]) => {
-  const topic = words.filter((w) => !KIND.test(w));
+  const topic = words.filter((w) => !KIND_WORDS.has(w));
   return topic.length > 0 ? topic : words;
 };
 

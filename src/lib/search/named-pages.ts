@@ -11,6 +11,7 @@ import type { RawAnswer, RawHit } from './pool.ts';
 import type { PageType } from '../../schemas/search.ts';
 import { holdsPhrase, isAbbreviation, nameStems, queryStems } from './intent.ts';
 import { pageVectorsOf } from './page-vectors.ts';
+import { readOncePerBundle } from './bundle-file.ts';
 
 const LATER_NUMERALS = new Set(['ii', 'iii', 'iv', 'v']);
 
@@ -70,11 +71,16 @@ export function namingNext(answer: RawAnswer, naming: RawHit[]): RawAnswer {
   return { ...all, results: [...head, ...naming, ...all.results.filter((hit) => !head.includes(hit) && !names(hit))] };
 }
 
-/** Words that name a kind of page (the search's type filter): a visitor asking for "masters programs". */
-const KIND_WORDS = new Map<string, PageType>([
+/**
+ * Words that name a kind of page (the search's type filter). A question's kind words say how a visitor asks ("do you
+ * have a course in Latin?"), not what about; the chat's retrieval leaves them out (retrieve.ts).
+ */
+export const KIND_WORDS: ReadonlyMap<string, PageType> = new Map<string, PageType>([
   ...['program', 'programs', 'programme', 'programmes'].map((w) => [w, 'program'] as const),
-  ...['courses', 'classes', 'modules'].map((w) => [w, 'course'] as const),
+  ...['course', 'courses', 'class', 'classes', 'module', 'modules'].map((w) => [w, 'course'] as const),
 ]);
+/** Singular course nouns name a topic beside another word ("course registration"), not the kind asked for. */
+const TOPIC_NOUNS = new Set(['course', 'class', 'module']);
 
 /**
  * The kind of page a query asks for by name among other words, and those other words: every page of a kind says
@@ -82,20 +88,18 @@ const KIND_WORDS = new Map<string, PageType>([
  * says "program"). Undefined when the query names no kind, or names nothing else.
  */
 export function kindAsked(words: string[]): { type: PageType; rest: string[] } | undefined {
-  const type = words.map((w) => KIND_WORDS.get(w)).find((t) => t !== undefined);
-  const rest = words.filter((w) => !KIND_WORDS.has(w));
-  return type && rest.length > 0 ? { type, rest } : undefined;
+  const asksAKind = (w: string) => KIND_WORDS.has(w) && !TOPIC_NOUNS.has(w);
+  const type = words.find(asksAKind);
+  const rest = words.filter((w) => !asksAKind(w));
+  return type && rest.length > 0 ? { type: KIND_WORDS.get(type)!, rest } : undefined;
 }
 
 /**
  * The names of a bundle's pages, built once (69 ms of CPU at 10,000 pages, `npm run bench -- semantic`); undefined
  * when the build wrote no pages file.
  */
-const names = new WeakMap<object, PageNames>();
-export function pageNamesOf(bundleDir: string): PageNames | undefined {
+export const pageNamesOf = readOncePerBundle((bundleDir) => {
   const pages = pageVectorsOf(bundleDir);
-  if (!pages) return undefined;
-  let known = names.get(pages);
-  if (!known) names.set(pages, (known = new PageNames(pages.pages)));
-  return known;
-}
+  if (!pages) throw new Error('no pages file');
+  return new PageNames(pages.pages);
+});
