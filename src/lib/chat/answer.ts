@@ -22,6 +22,7 @@ import {
   withoutRuleChanges,
 } from './relevance.ts';
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
+import { rankByWhatTheyHold, type Closeness } from './rank-pages.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
@@ -46,6 +47,8 @@ export interface AnswerOptions {
   calendar?: () => Promise<ContextPage>;
   /** The site's words, for the relevance floor (relevance.ts); absent, every question is taken as on topic. */
   vocabulary?: Vocabulary;
+  /** How near the pages are to a text in meaning (search/index.ts, closenessTo), to rank the pages found. */
+  closeness?: (text: string) => Closeness | undefined;
 }
 
 /** A started answer and the pages it is grounded on. */
@@ -117,9 +120,16 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       return await decline(question, options);
     }
     const found = await retrieveForConversation(userTurns, options.search, undefined, { signal: options.signal });
-    const withTwins = await Promise.all(
+    const retrieved = await Promise.all(
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),
     );
+    // A first question's pages ranked again by how much of it each holds (rank-pages.ts). A follow-up's words say
+    // little on their own ("is it online?"): its pages keep the conversation's order.
+    const latest = userTurns.at(-1) ?? question;
+    const withTwins =
+      userTurns.length === 1
+        ? rankByWhatTheyHold(latest, retrieved, options.vocabulary, options.closeness?.(latest))
+        : retrieved;
     // The floor's second half, for a first question: its words must meet on one of the pages found (relevance.ts).
     // A follow-up leans on the conversation, whose first question was judged so. Either way, a page about a topic
     // the question names takes it in. A twin's front matter names its aliases and keywords: the search found it by
@@ -153,7 +163,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     ];
     // Each retrieved page links to the passage that best answers the question, in the text the model reads
     // (citation.ts); worked out while the model starts.
-    const asked = askedStems(userTurns.at(-1) ?? question);
+    const asked = askedStems(latest);
     const anchored = Promise.all(
       pages.slice(calendar.length).map(async (p) => {
         const targets = await loadPageTargets(p.url, options.twinRoot);

@@ -224,6 +224,20 @@ function rewritten(q: string): ReturnType<typeof rewriteQuery> {
 /** The site's own words (vocabulary.ts), or undefined when the build wrote none. */
 export const siteVocabulary = () => vocabularyOf(bundleDir());
 
+/**
+ * How near each page is to `text` in meaning (page-vectors.ts: standard deviations nearer than the average page), by
+ * its words as the search reads them; undefined when the build wrote no vectors or no word of the text has one.
+ * One pass over the pages' vectors (~1 ms at 10,000 pages).
+ */
+export function closenessTo(text: string): ((url: string) => number | undefined) | undefined {
+  const bundle = bundleDir();
+  const pages = pageVectorsOf(bundle);
+  const wordVectors = wordVectorsOf(bundle);
+  if (!pages || !wordVectors) return undefined;
+  const vector = queryVector(rewritten(text).words.flatMap(wordsOf), wordVectors, vocabularyOf(bundle));
+  return vector && pages.near(vector).closenessOf;
+}
+
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
 async function runSearch(

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { rankByWhatTheyHold } from '../../src/lib/chat/rank-pages.ts';
+import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
+
+// How many of a small site's 40 pages hold each word.
+const vocabulary = new Vocabulary({
+  pages: 40,
+  words: [
+    ['greek', 6],
+    ['gospels', 2],
+    ['course', 35],
+    ['know', 20],
+    ['take', 25],
+  ],
+});
+const greek = {
+  url: '/courses/bib201/',
+  twin: '# Biblical Greek I\n\nA first course in Greek. Take it to know the language.',
+};
+const gospels = {
+  url: '/courses/bib230/',
+  twin: '# The Gospels\n\nThe course reads the gospels in English. No Greek is needed to take it.',
+};
+const question = 'Do I have to know Greek to take the course on the Gospels?';
+
+describe('rankByWhatTheyHold', () => {
+  it('puts first the page holding more of the question, by the rarity of its words', () => {
+    expect(rankByWhatTheyHold(question, [greek, gospels], vocabulary).map((p) => p.url)).toEqual([
+      gospels.url,
+      greek.url,
+    ]);
+  });
+
+  it('keeps retrieval order between pages holding as much of the question', () => {
+    const other = { ...gospels, url: '/courses/bib231/' };
+    expect(rankByWhatTheyHold(question, [gospels, other], vocabulary)).toEqual([gospels, other]);
+    expect(rankByWhatTheyHold(question, [other, gospels], vocabulary)).toEqual([other, gospels]);
+  });
+
+  it('counts how near a page is in meaning', () => {
+    const near = (url: string) => (url === greek.url ? 10 : 0);
+    expect(rankByWhatTheyHold(question, [gospels, greek], vocabulary, near)[0]).toBe(greek);
+  });
+
+  it('leaves the order alone without the site words, and a page without a twin keeps only its rank', () => {
+    expect(rankByWhatTheyHold(question, [greek, gospels], undefined)).toEqual([greek, gospels]);
+    const untwinned = { url: '/x/' };
+    expect(rankByWhatTheyHold(question, [untwinned, gospels], vocabulary)[0]).toBe(gospels);
+  });
+});
