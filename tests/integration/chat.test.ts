@@ -217,6 +217,24 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(gemini.requests.length).toBe(before + 1);
   });
 
+  it('answers a question that names a page, whatever else it tells: the floor does not weigh a page’s name away', async () => {
+    gemini.behaviour = { words: ['Yes.'] };
+    const q =
+      "I'm 45, left school at 16 and never went to university. Could I still get onto the Bachelor of Theology?";
+    const { sources } = await readAnswer(await ask(server.url, q));
+    // Before, its name's words were read as a name, not a topic, and the rest is on no page: declined.
+    expect(sources.map((s) => new URL(s.url).pathname)).toContain('/programs/bachelor-of-theology/');
+  });
+
+  it('cites first the page holding the most of the question, not the one whose title holds one of its words', async () => {
+    gemini.behaviour = { words: ['Ask the registry.'] };
+    const { sources } = await readAnswer(
+      await ask(server.url, 'How do I get an official transcript, and does it cost anything?'),
+    );
+    // Before, the fees page came first: "cost" found it, and its title names fees.
+    expect(new URL(sources[0].url).pathname).toBe('/handbook/student-records-and-privacy/');
+  });
+
   it('reads "it" in a follow-up as what the previous answer was about: "is it online?" after Latin', async () => {
     gemini.behaviour = { words: ['Yes.'] };
     const res = await ask(server.url, [

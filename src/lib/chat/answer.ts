@@ -49,6 +49,8 @@ export interface AnswerOptions {
   vocabulary?: Vocabulary;
   /** How near the pages are to a text in meaning (search/index.ts, closenessTo), to rank the pages found. */
   closeness?: (text: string) => Closeness | undefined;
+  /** True when a text names one of the site's pages (search/index.ts, namesAPage): such a question is on topic. */
+  namesAPage?: (text: string) => boolean;
 }
 
 /** A started answer and the pages it is grounded on. */
@@ -107,9 +109,14 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const calendarText = calendar.map((p) => p.text);
     // A follow-up that points back or says little ("which one is for beginners?") is about what the question it
     // follows was about, whatever its own words.
+    const latest = userTurns.at(-1) ?? question;
     const previous = userTurns.at(-2);
-    const leansBack = previous !== undefined && isFollowUp(userTurns.at(-1)!);
+    const leansBack = previous !== undefined && isFollowUp(latest);
+    // A question naming one of the site's pages ("Could I still get onto the Bachelor of Theology?") is about it,
+    // however many of its other words the site never uses.
+    const namesAPage = options.namesAPage?.(latest) ?? false;
     const wordsOnTopic =
+      namesAPage ||
       onTopic(conversation, options.vocabulary) ||
       (leansBack && onTopic(previous, options.vocabulary)) ||
       coveredByPages(conversation, calendarText, options.vocabulary);
@@ -125,7 +132,6 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     );
     // A first question's pages ranked again by how much of it each holds (rank-pages.ts). A follow-up's words say
     // little on their own ("is it online?"): its pages keep the conversation's order.
-    const latest = userTurns.at(-1) ?? question;
     const withTwins =
       userTurns.length === 1
         ? rankByWhatTheyHold(latest, retrieved, options.vocabulary, options.closeness?.(latest))
@@ -135,7 +141,8 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // the question names takes it in. A twin's front matter names its aliases and keywords: the search found it by
     // them, so they are its words too.
     const texts = [...calendarText, ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [p.twin]))];
-    const covered = wordsOnTopic && (userTurns.length > 1 || coveredByPages(conversation, texts, options.vocabulary));
+    const covered =
+      namesAPage || (wordsOnTopic && (userTurns.length > 1 || coveredByPages(conversation, texts, options.vocabulary)));
     // What the pages are about is read only when their words did not cover the question.
     if (
       !covered &&

@@ -30,6 +30,7 @@ import { intentFirst, namesAPage } from './intent.ts';
 import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
+import { STOPWORDS } from '../chat/keywords.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
 import { fuseByMeaning, missingWords, namedIn, weakEvidence } from './hybrid.ts';
@@ -223,6 +224,13 @@ function rewritten(q: string): ReturnType<typeof rewriteQuery> {
 
 /** The site's own words (vocabulary.ts), or undefined when the build wrote none. */
 export const siteVocabulary = () => vocabularyOf(bundleDir());
+
+/**
+ * True when `text` names one of the site's pages (named-pages.ts: a title or alias of two words or more, held whole,
+ * or an abbreviation) in its own words: a synonym's rewrite is no name ("share price" reads as "tuition fees").
+ */
+export const namesASitePage = (text: string) =>
+  (pageNamesOf(bundleDir())?.namedIn(wordsOf(text).filter((w) => !STOPWORDS.has(w))).length ?? 0) > 0;
 
 /**
  * How near each page is to `text` in meaning (page-vectors.ts: standard deviations nearer than the average page), by
