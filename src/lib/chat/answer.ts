@@ -130,12 +130,20 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const retrieved = await Promise.all(
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),
     );
-    // A first question's pages ranked again by how much of it each holds (rank-pages.ts). A follow-up's words say
-    // little on their own ("is it online?"): its pages keep the conversation's order.
-    const withTwins =
+    // A first question's pages ranked again by how much of it each holds (rank-pages.ts), today's calendar among them
+    // (after them until then): it answers "What is the Ashby Lecture?" better than any page. A follow-up's words say
+    // little on their own ("is it online?"): its pages keep the conversation's order. The events page is the
+    // calendar's own, as of today: it is read, and cited, once.
+    const candidates = [
+      ...retrieved.filter((p) => !calendar.some((c) => c.url === p.url)),
+      ...calendar.map((c) => ({ ...c, twin: c.text })),
+    ];
+    const ranked =
       userTurns.length === 1
-        ? rankByWhatTheyHold(latest, retrieved, options.vocabulary, options.closeness?.(latest))
-        : retrieved;
+        ? rankByWhatTheyHold(latest, candidates, options.vocabulary, options.closeness?.(latest))
+        : candidates;
+    const calendarFirst = calendar.some((c) => c.url === ranked[0]?.url);
+    const withTwins = ranked.filter((p): p is (typeof retrieved)[number] => 'markdownUrl' in p);
     // The floor's second half, for a first question: its words must meet on one of the pages found (relevance.ts).
     // A follow-up leans on the conversation, whose first question was judged so. Either way, a page about a topic
     // the question names takes it in. A twin's front matter names its aliases and keywords: the search found it by
@@ -157,14 +165,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     }
     // The calendar goes first: the retrieved pages share what it leaves of the budget.
     const budget = CONTEXT_TOKEN_BUDGET - Math.ceil(calendar.reduce((n, p) => n + p.text.length, 0) / CHARS_PER_TOKEN);
-    // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at. The events page
-    // is the calendar's own, as of today: it is read, and cited, once.
+    // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
     const pages = [
       ...calendar,
       ...fitToBudget(
-        withTwins.filter(
-          (p): p is typeof p & { twin: string } => p.twin !== undefined && !calendar.some((c) => c.url === p.url),
-        ),
+        withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined),
         Math.max(budget, 0),
       ),
     ];
@@ -192,8 +197,8 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       onDone: release,
     });
     chatFirstToken.observe((performance.now() - modelCalled) / 1000);
-    // The retrieved pages are cited first: they hold the answer; the calendar is background to it.
-    const cited = [...(await anchored), ...calendar];
+    // The calendar is cited after the pages unless it holds more of the question: it is background to them.
+    const cited = calendarFirst ? [...calendar, ...(await anchored)] : [...(await anchored), ...calendar];
     return { ...started, sources: cited.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })) };
   } catch (err) {
     release();
