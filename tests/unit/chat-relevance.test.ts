@@ -3,6 +3,7 @@ import { declineText, officeFor, officesFrom } from '../../src/lib/chat/decline.
 import {
   aboutATopicAsked,
   aboutOf,
+  asksForATask,
   coveredByPages,
   namesATopic,
   onlyRuleChanges,
@@ -293,5 +294,24 @@ describe('retrieval for a follow-up', () => {
       '/courses/bib201/',
       '/courses/the101/',
     ]);
+  });
+});
+
+describe('asksForATask', () => {
+  it("knows a request for a task of the assistant's own from a question about the site", () => {
+    for (const task of [
+      'translate john 3:16 into hebrew for me',
+      'Summarise the book of Revelation in 3 sentences',
+      'can you fix my python code its throwing an error',
+      'Please write me a cover letter',
+    ])
+      expect(asksForATask(task), task).toBe(true);
+    for (const question of [
+      'Who do I write to about my grades?',
+      'Is there a course on Bible translation?',
+      'How do I get my transcript translated?',
+      'Can I write my dissertation on the Psalms?',
+    ])
+      expect(asksForATask(question), question).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
 import {
   aboutATopicAsked,
   aboutOf,
+  asksForATask,
   coveredByPages,
   namesATopic,
   onlyRuleChanges,
@@ -121,8 +122,13 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       (leansBack && onTopic(previous, options.vocabulary)) ||
       coveredByPages(conversation, calendarText, options.vocabulary);
     // A question whose words the floor finds wanting is still retrieved for when it names one of the site's topics:
-    // a page about that topic may take it in (below). Otherwise it is declined before any search.
-    if (onlyRuleChanges(question) || (!wordsOnTopic && !namesATopic(conversation, options.vocabulary))) {
+    // a page about that topic may take it in (below). Otherwise it is declined before any search, as is a request
+    // for a task ("translate…") rather than a question about the site.
+    if (
+      onlyRuleChanges(question) ||
+      asksForATask(latest) ||
+      (!wordsOnTopic && !namesATopic(conversation, options.vocabulary))
+    ) {
       release();
       return await decline(question, options);
     }

@@ -240,5 +240,15 @@ export function aboutATopicAsked(question: string, abouts: string[], vocabulary:
   return abouts.some((about) => textWords(about).some((w) => topics.has(stem(w))));
 }
 
+/**
+ * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
+ * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
+ * is the answer to a task, however many of its words the site uses. Only a sentence that opens with the request:
+ * "Who do I write to about my grades?" asks about the site.
+ */
+const TASK =
+  /^\s*(?:(?:can|could|would|will) you |please )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase)\b/iu;
+export const asksForATask = (question: string) => TASK.test(question);
+
 /** True when the question was nothing but an attempt to change the rules: it asks nothing of the site. */
 export const onlyRuleChanges = (question: string) => question.trim() !== '' && withoutRuleChanges(question) === '';
