@@ -38,7 +38,7 @@ describe('rankByWhatTheyHold', () => {
   });
 
   it('counts how near a page is in meaning', () => {
-    const near = (url: string) => (url === greek.url ? 10 : 0);
+    const near = (url: string) => (url === greek.url ? 20 : 0);
     expect(rankByWhatTheyHold(question, [gospels, greek], vocabulary, near)[0]).toBe(greek);
   });
 
