@@ -304,6 +304,7 @@ describe('asksForATask', () => {
       'Summarise the book of Revelation in 3 sentences',
       'can you fix my python code its throwing an error',
       'Please write me a cover letter',
+      'can you help me write a cover letter for a warehouse job',
     ])
       expect(asksForATask(task), task).toBe(true);
     for (const question of [

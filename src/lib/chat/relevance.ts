@@ -247,7 +247,7 @@ export function aboutATopicAsked(question: string, abouts: string[], vocabulary:
  * "Who do I write to about my grades?" asks about the site.
  */
 const TASK =
-  /^\s*(?:(?:can|could|would|will) you |please )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase)\b/iu;
+  /^\s*(?:(?:can|could|would|will) you (?:please )?|please )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase)\b/iu;
 export const asksForATask = (question: string) => TASK.test(question);
 
 /** True when the question was nothing but an attempt to change the rules: it asks nothing of the site. */
