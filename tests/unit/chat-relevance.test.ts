@@ -9,6 +9,7 @@ import {
   onlyRuleChanges,
   onTopic,
   pageCoverage,
+  titledByTheQuestion,
   siteCoverage,
   withoutRuleChanges,
 } from '../../src/lib/chat/relevance.ts';
@@ -314,5 +315,19 @@ describe('asksForATask', () => {
       'Can I write my dissertation on the Psalms?',
     ])
       expect(asksForATask(question), question).toBe(false);
+  });
+});
+
+describe('titledByTheQuestion', () => {
+  const twin = (title: string) => `---\ntitle: ${JSON.stringify(title)}\n---\n\n# ${title}\n\nText.`;
+  it('is true when the first page’s title holds a word of the question, everyday or capitalised, by stem', () => {
+    const q = "I'm finishing Greek I this spring. Is there a way to do Greek II over the summer?";
+    expect(titledByTheQuestion(q, twin('BIB202: Biblical Greek II'))).toBe(true);
+    expect(titledByTheQuestion('I want to help with the music at church', twin('Music Fundamentals'))).toBe(true);
+  });
+  it('is false for stop words only, another title, or no twin', () => {
+    expect(titledByTheQuestion('Where is it and how do I get there?', twin('How to Apply'))).toBe(false);
+    expect(titledByTheQuestion('Who won the cup?', twin('Grading'))).toBe(false);
+    expect(titledByTheQuestion('Who won the cup?', undefined)).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import {
   namesATopic,
   onlyRuleChanges,
   onTopic,
+  titledByTheQuestion,
   withoutRuleChanges,
 } from './relevance.ts';
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
@@ -156,7 +157,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // them, so they are its words too.
     const texts = [...calendarText, ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [p.twin]))];
     const covered =
-      namesAPage || (wordsOnTopic && (userTurns.length > 1 || coveredByPages(conversation, texts, options.vocabulary)));
+      namesAPage ||
+      (wordsOnTopic &&
+        (userTurns.length > 1 ||
+          coveredByPages(conversation, texts, options.vocabulary) ||
+          titledByTheQuestion(latest, withTwins[0]?.twin)));
     // What the pages are about is read only when their words did not cover the question.
     if (
       !covered &&
