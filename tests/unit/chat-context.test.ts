@@ -35,6 +35,11 @@ describe('keywords', () => {
       'courses',
     ]);
   });
+  it('leaves out contractions, typed with or without an apostrophe, but not the words they look like', () => {
+    expect(keywords("whats a good course? im new and I don't know greek")).toEqual(['good', 'course', 'new', 'greek']);
+    expect(keywords('I’m ill on exam day and I cant sit it')).toEqual(['ill', 'exam', 'day', 'sit']);
+    expect(keywords('Where do I get my student ID?')).toEqual(['student', 'id']);
+  });
   it('finds nothing in small talk, and caps the count', () => {
     // "which one" and "the ones" point back: frame words, like "covers" in "which course covers…".
     expect(keywords('Which one covers the Reformation?')).toEqual(['reformation']);

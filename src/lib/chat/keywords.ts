@@ -3,6 +3,21 @@
  * question ("Can I take Greek online, and what do I need first?") finds almost nothing; its content words do.
  */
 /**
+ * Contractions, typed with either apostrophe and, on a phone, without one ("whats", "im", "dont"): they say nothing
+ * of what is asked, and a word no page holds narrows the search to nothing. Not "ill", "id", "well", "lets", "shell":
+ * those are words too ("ill on exam day", "student ID").
+ */
+const CONTRACTED =
+  `i'm i've i'd i'll you're you've you'd we're we've they're they've don't doesn't didn't can't couldn't
+won't wouldn't shouldn't isn't aren't wasn't weren't haven't hasn't hadn't`.split(/\s+/);
+const CONTRACTIONS = [
+  ...CONTRACTED,
+  ...CONTRACTED.map((w) => w.replace("'", '’')),
+  ...CONTRACTED.map((w) => w.replace("'", '')).filter((w) => !['ill', 'id', 'well', 'shell'].includes(w)),
+  ...`whats hows wheres whens whys whos thats theres heres`.split(' '),
+];
+
+/**
  * Words that carry no topic. Besides the usual function words, the frame of a visitor's question about the site:
  * "which page explains…", "what happens if…" say how they ask, not what about.
  */
@@ -14,7 +29,9 @@ must my need needs no nor not now of off on once only or other our out over own 
 take tell than that the their them then there these they thing things this those through to too under until up us
 very want was we were what when where which while who whom why will with would yes you your yours first help thanks
 thank hello hi
-page pages explain explains happen happens cover covers covered covering offer offers one ones`.split(/\s+/),
+page pages explain explains happen happens cover covers covered covering offer offers one ones`
+    .split(/\s+/)
+    .concat(CONTRACTIONS),
 );
 
 /** Distinct content words, in order of appearance, at most `max`. @example keywords('Can I take Greek online?') → ['greek', 'online'] */
