@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHARS_PER_TOKEN, fitToBudget } from '../../src/lib/chat/context.ts';
-import { keywords } from '../../src/lib/chat/keywords.ts';
+import { keywords, STOPWORDS } from '../../src/lib/chat/keywords.ts';
 import { buildInstructions } from '../../src/lib/chat/prompt.ts';
 import { retrievePages, type FoundPage, type SearchFn } from '../../src/lib/chat/retrieve.ts';
 import { loadTwin } from '../../src/lib/chat/twins.ts';
@@ -39,6 +39,7 @@ describe('keywords', () => {
     expect(keywords("whats a good course? im new and I don't know greek")).toEqual(['good', 'course', 'new', 'greek']);
     expect(keywords('I’m ill on exam day and I cant sit it')).toEqual(['ill', 'exam', 'day', 'sit']);
     expect(keywords('Where do I get my student ID?')).toEqual(['student', 'id']);
+    expect(STOPWORDS.has("when's")).toBe(true);
   });
   it('finds nothing in small talk, and caps the count', () => {
     // "which one" and "the ones" point back: frame words, like "covers" in "which course covers…".

@@ -4,17 +4,17 @@
  */
 /**
  * Contractions, typed with either apostrophe and, on a phone, without one ("whats", "im", "dont"): they say nothing
- * of what is asked, and a word no page holds narrows the search to nothing. Not "ill", "id", "well", "lets", "shell":
+ * of what is asked, and a word no page holds narrows the search to nothing. Not "ill", "id", "well", "shell", "lets":
  * those are words too ("ill on exam day", "student ID").
  */
 const CONTRACTED =
   `i'm i've i'd i'll you're you've you'd we're we've they're they've don't doesn't didn't can't couldn't
-won't wouldn't shouldn't isn't aren't wasn't weren't haven't hasn't hadn't`.split(/\s+/);
+won't wouldn't shouldn't isn't aren't wasn't weren't haven't hasn't hadn't what's when's where's who's how's why's
+that's there's here's it's let's`.split(/\s+/);
 const CONTRACTIONS = [
   ...CONTRACTED,
   ...CONTRACTED.map((w) => w.replace("'", '’')),
-  ...CONTRACTED.map((w) => w.replace("'", '')).filter((w) => !['ill', 'id', 'well', 'shell'].includes(w)),
-  ...`whats hows wheres whens whys whos thats theres heres`.split(' '),
+  ...CONTRACTED.map((w) => w.replace("'", '')).filter((w) => !['ill', 'id', 'well', 'shell', 'lets'].includes(w)),
 ];
 
 /**
