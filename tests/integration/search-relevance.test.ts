@@ -43,6 +43,18 @@ describe('indexed text', () => {
     }
     expect(glued).toEqual([]);
   });
+
+  it('leaves out the developers page’s list of operations, whose summaries are visitors’ topics, but not the page', async () => {
+    const developers = readdirSync(join(client, 'pagefind/fragment'))
+      .map((file) => gunzipSync(readFileSync(join(client, 'pagefind/fragment', file))).toString('utf8'))
+      .map((raw) => JSON.parse(raw.slice(raw.indexOf('{'))) as { url: string; content: string })
+      .find((f) => f.url === '/developers/')!;
+    expect(developers.content).toContain('OpenAPI');
+    expect(developers.content).not.toContain('Register a returning student for courses');
+    // Before, the developers page came second, above the pages a visitor wants.
+    const urls = (await search('When is the next open day and how do I book a place?')).results.map((r) => r.url);
+    expect(urls.slice(0, 3)).not.toContain('/developers/');
+  });
 });
 
 describe('search finds what a visitor means', () => {
