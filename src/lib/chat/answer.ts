@@ -51,7 +51,7 @@ export interface AnswerOptions {
   vocabulary?: Vocabulary;
   /** How near the pages are to a text in meaning (search/index.ts, closenessTo), to rank the pages found. */
   closeness?: (text: string) => Closeness | undefined;
-  /** True when a text names one of the site's pages (search/index.ts, namesAPage): such a question is on topic. */
+  /** True when a text names one of the site’s pages (search/index.ts, namesASitePage): such a question is on topic. */
   namesAPage?: (text: string) => boolean;
 }
 
