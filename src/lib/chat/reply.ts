@@ -10,7 +10,7 @@ import { calendarNow } from '../catalog/clock.ts';
 import { recordQuestion } from '../insights/recorder.ts';
 import { underRateLimit, type RateLimitHeaders } from '../limits/rate-limit.ts';
 import { parseBody } from '../http/validate-body.ts';
-import { search, siteVocabulary, closenessTo, namesASitePage } from '../search/index.ts';
+import { searchForChat } from '../search/index.ts';
 import { chatRequestSchema, messageText } from '../../schemas/chat.ts';
 import { answerChat, chatLimits, requireModel, type ChatAnswer } from './answer.ts';
 import { calendarContextPage } from './calendar.ts';
@@ -40,11 +40,8 @@ export async function replyToChat(input: ChatRequestInput): Promise<{ answer: Ch
     const chat = parseBody(chatRequestSchema, await input.readBody());
     const answer = await answerChat(chat, {
       model,
-      search,
+      ...searchForChat(),
       calendar: async () => calendarContextPage(getCalendar(), calendarNow()),
-      vocabulary: siteVocabulary(),
-      closeness: closenessTo,
-      namesAPage: namesASitePage,
       origin: input.origin,
       signal: input.signal,
       ...chatLimits(getConfig()),

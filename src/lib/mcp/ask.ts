@@ -10,7 +10,7 @@ import { AnswerInterruptedError } from '../chat/stream-answer.ts';
 import { getConfig } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
-import { search, siteVocabulary, closenessTo, namesASitePage } from '../search/index.ts';
+import { searchForChat } from '../search/index.ts';
 import type { McpDependencies } from './server.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { calendarNow } from '../catalog/clock.ts';
@@ -39,10 +39,7 @@ export function askSite(
         { messages: [{ id: 'mcp-question', role: 'user', parts: [{ type: 'text', text: question }] }] },
         {
           model,
-          search,
-          vocabulary: siteVocabulary(),
-          closeness: closenessTo,
-          namesAPage: namesASitePage,
+          ...searchForChat(),
           origin,
           ...(catalog ? { calendar: async () => calendarContextPage(await catalog(), calendarNow()) } : {}),
           signal: AbortSignal.any([signal, AbortSignal.timeout(ASK_TIMEOUT_MS)]),

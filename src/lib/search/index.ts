@@ -223,13 +223,13 @@ function rewritten(q: string): ReturnType<typeof rewriteQuery> {
 }
 
 /** The site's own words (vocabulary.ts), or undefined when the build wrote none. */
-export const siteVocabulary = () => vocabularyOf(bundleDir());
+const siteVocabulary = () => vocabularyOf(bundleDir());
 
 /**
  * True when `text` names one of the site's pages (named-pages.ts: a title or alias of two words or more, held whole,
  * or an abbreviation) in its own words: a synonym's rewrite is no name ("share price" reads as "tuition fees").
  */
-export const namesASitePage = (text: string) =>
+const namesASitePage = (text: string) =>
   (pageNamesOf(bundleDir())?.namedIn(wordsOf(text).filter((w) => !STOPWORDS.has(w))).length ?? 0) > 0;
 
 /**
@@ -237,7 +237,7 @@ export const namesASitePage = (text: string) =>
  * its words as the search reads them; undefined when the build wrote no vectors or no word of the text has one.
  * One pass over the pages' vectors (~1 ms at 10,000 pages).
  */
-export function closenessTo(text: string): ((url: string) => number | undefined) | undefined {
+function closenessTo(text: string): ((url: string) => number | undefined) | undefined {
   const bundle = bundleDir();
   const pages = pageVectorsOf(bundle);
   const wordVectors = wordVectorsOf(bundle);
@@ -245,6 +245,17 @@ export function closenessTo(text: string): ((url: string) => number | undefined)
   const vector = queryVector(rewritten(text).words.flatMap(wordsOf), wordVectors, vocabularyOf(bundle));
   return vector && pages.near(vector).closenessOf;
 }
+
+/**
+ * The site search as the chat reads it (chat/answer.ts, AnswerOptions), for both of the chat's edges (POST /api/chat
+ * and MCP ask_site): the search, the site's words, closeness in meaning and the pages' names.
+ */
+export const searchForChat = () => ({
+  search,
+  vocabulary: siteVocabulary(),
+  closeness: closenessTo,
+  namesAPage: namesASitePage,
+});
 
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
