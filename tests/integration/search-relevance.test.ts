@@ -69,6 +69,12 @@ describe('search finds what a visitor means', () => {
     expect((await search('what happens if i miss an exam')).results[0]?.url).toBe('/handbook/examinations/');
   });
 
+  it('ranks the first results again by what their pages hold: the page holding every word above the one saying one most', async () => {
+    // Before, the graduation requirements (which say "graduating" most) and the code of conduct (on money) came first.
+    expect((await search('jobs after graduating')).results[0]?.url).toBe('/handbook/careers-and-placements/');
+    expect((await search('christian views on war and money')).results[0]?.url).toBe('/courses/the230/');
+  });
+
   it('puts the page a question names whole first, though the page lacks its other words', async () => {
     // The program's page never says "long" nor holds every word of the question; the courses that do are not it.
     expect((await search('how long is the bachelor of theology')).results[0]?.url).toBe(

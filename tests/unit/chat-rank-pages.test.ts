@@ -39,7 +39,7 @@ describe('rankByWhatTheyHold', () => {
 
   it('counts how near a page is in meaning', () => {
     const near = (url: string) => (url === greek.url ? 20 : 0);
-    expect(rankByWhatTheyHold(question, [gospels, greek], vocabulary, near)[0]).toBe(greek);
+    expect(rankByWhatTheyHold(question, [gospels, greek], vocabulary, { closeness: near })[0]).toBe(greek);
   });
 
   it('leaves the order alone without the site words, and a page without a twin keeps only its rank', () => {

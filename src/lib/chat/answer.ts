@@ -147,7 +147,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     ];
     const ranked =
       userTurns.length === 1
-        ? rankByWhatTheyHold(latest, candidates, options.vocabulary, options.closeness?.(latest))
+        ? rankByWhatTheyHold(latest, candidates, options.vocabulary, { closeness: options.closeness?.(latest) })
         : candidates;
     const calendarFirst = calendar.some((c) => c.url === ranked[0]?.url);
     const withTwins = ranked.filter((p): p is (typeof retrieved)[number] => 'markdownUrl' in p);

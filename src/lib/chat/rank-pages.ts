@@ -16,9 +16,17 @@
 import { aboutOf, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
-export const HOLDS_WEIGHT = 3;
-export const ABOUT_WEIGHT = 1;
-export const MEANING_WEIGHT = 0.2;
+/** How much each measure counts beside the rank (1 / (1 + rank)). */
+export interface RankWeights {
+  /** The share of the question's weight the page's twin holds. */
+  holds: number;
+  /** The share its title, summary, aliases, keywords and headings hold. */
+  about: number;
+  /** Its closeness in meaning, in standard deviations. */
+  meaning: number;
+}
+/** The chat's: a question says much, and retrieval's order weighs one word's lists as much as the whole question's. */
+export const CHAT_WEIGHTS: RankWeights = { holds: 3, about: 1, meaning: 0.2 };
 
 /** How near a page is to a text in meaning (search/index.ts, closenessTo): undefined for a page without a vector. */
 export type Closeness = (url: string) => number | undefined;
@@ -26,13 +34,12 @@ export type Closeness = (url: string) => number | undefined;
 /**
  * `pages` in retrieval order, with their Markdown twins (a page without one keeps only its rank); the same pages,
  * best first.
- * @example rankByWhatTheyHold('Do I need Greek for the Gospels course?', [greek, gospels], vocabulary)[0] === gospels
  */
 export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
   question: string,
   pages: P[],
   vocabulary: Vocabulary | undefined,
-  closeness?: Closeness,
+  { weights = CHAT_WEIGHTS, closeness }: { weights?: RankWeights; closeness?: Closeness } = {},
 ): P[] {
   if (!vocabulary || pages.length < 2) return pages;
   return pages
@@ -42,9 +49,9 @@ export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
         1 / (1 + rank) +
         (page.twin === undefined
           ? 0
-          : HOLDS_WEIGHT * pageCoverage(question, page.twin, vocabulary) +
-            ABOUT_WEIGHT * pageCoverage(question, aboutOf(page.twin), vocabulary)) +
-        MEANING_WEIGHT * (closeness?.(page.url) ?? 0),
+          : weights.holds * pageCoverage(question, page.twin, vocabulary) +
+            weights.about * pageCoverage(question, aboutOf(page.twin), vocabulary)) +
+        weights.meaning * (closeness?.(page.url) ?? 0),
     }))
     .sort((a, b) => b.score - a.score)
     .map((s) => s.page);

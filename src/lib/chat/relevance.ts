@@ -16,9 +16,9 @@
 import { LRUCache } from 'lru-cache';
 import stem from 'wink-porter2-stemmer';
 import { STOPWORDS } from './keywords.ts';
-import { SYNONYM_WORDS, rewriteQuery, words } from '../search/query-rewrite.ts';
+import { SYNONYM_WORDS, WORD_SEPARATOR, rewriteQuery, searchText, words } from '../search/query-rewrite.ts';
 import { perQuestion, rewrittenQuestion } from './per-question.ts';
-import { firstAtOrAfter, type Vocabulary } from '../search/vocabulary.ts';
+import { type Vocabulary } from '../search/vocabulary.ts';
 import everydayWords from './everyday-words.json' with { type: 'json' };
 
 /**
@@ -129,38 +129,68 @@ export function siteCoverage(question: string, vocabulary: Vocabulary | undefine
  */
 export function pageCoverage(question: string, pageText: string, vocabulary: Vocabulary | undefined): number {
   if (!vocabulary) return 1;
-  const page = wordsOfPage(pageText);
-  return shareOf(questionTerms(question, vocabulary), (t) => t.forms.some((f) => page.holds(f)));
+  const page = textOfPage(pageText);
+  // A short word the site uses means itself, or another form of it: "miss" is not "mission", "exam" is "exams".
+  return shareOf(questionTerms(question, vocabulary), (t) =>
+    t.forms.some((f) => page.holds(f, f.length <= 4 && vocabulary.pagesWith(f) > 0)),
+  );
 }
 
-/** A page's words, as the search matches them: a word, or (four letters or more) the start of one. */
-class PageWords {
-  readonly #words: Set<string>;
-  readonly #sorted: string[];
+/**
+ * A page's text as the search matches its words (query-rewrite.ts, words): it holds a word that is one of its words
+ * or (four letters or more) the start of one; a word held `whole` only as itself with an inflection's ending.
+ * Searched in place rather than split into words: a third of the time, and the chat and the search read several
+ * pages per question.
+ */
+class PageText {
+  readonly #text: string;
 
   constructor(text: string) {
-    this.#words = new Set(textWords(text));
-    this.#sorted = [...this.#words].sort();
+    this.#text = searchText(withoutAddresses(text));
   }
 
-  holds(word: string): boolean {
-    if (this.#words.has(word)) return true;
-    if (word.length < 4) return false;
-    return this.#sorted[firstAtOrAfter(this.#sorted, word)]?.startsWith(word) ?? false;
+  holds(word: string, whole = false): boolean {
+    const text = this.#text;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      if (!startsAWord(text, at)) continue;
+      const end = at + word.length;
+      if (!whole && (word.length >= 4 || endsAWord(text, end))) return true;
+      const ending = /^\p{L}*/u.exec(text.slice(end, end + MAX_ENDING + 1))![0];
+      if (whole && INFLECTION.test(ending) && endsAWord(text, end + ending.length)) return true;
+    }
+    return false;
   }
+}
+
+/** The endings of another form of the same word ("exams", "booking", "days"). */
+const INFLECTION = /^(?:s|es|ed|d|ing|er|ers|ly)?$/u;
+const MAX_ENDING = 3;
+
+/** Punctuation around a word is not part of it ("(ielts)"), so a word starts after a separator and any of that. */
+const isWordCharacter = (c: string) => /[\p{L}\p{N}]/u.test(c);
+function startsAWord(text: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && !WORD_SEPARATOR.test(text[before]!) && !isWordCharacter(text[before]!)) before--;
+  return before < 0 || WORD_SEPARATOR.test(text[before]!);
+}
+function endsAWord(text: string, at: number): boolean {
+  let after = at;
+  while (after < text.length && !WORD_SEPARATOR.test(text[after]!) && !isWordCharacter(text[after]!)) after++;
+  return after === text.length || WORD_SEPARATOR.test(text[after]!);
 }
 
 /**
  * A twin's words: a link's target is an address, not the page's words, and its front matter's lists (aliases,
  * keywords) are JSON without spaces (`["anxiety","anxious"]`), which would read as one word.
  */
-const textWords = (text: string) => words(text.replace(/\]\([^)]*\)/g, ']').replaceAll('","', '" "'));
+const textWords = (text: string) => words(withoutAddresses(text));
+const withoutAddresses = (text: string) => text.replace(/\]\([^)]*\)/g, ']').replaceAll('","', '" "');
 
-/** The words of the pages the chat retrieved most recently (a page is retrieved again and again). */
-const pageWords = new LRUCache<string, PageWords>({ max: 200 });
-function wordsOfPage(text: string): PageWords {
-  let found = pageWords.get(text);
-  if (!found) pageWords.set(text, (found = new PageWords(text)));
+/** The pages read most recently (a page is retrieved again and again). */
+const pageTexts = new LRUCache<string, PageText>({ max: 200 });
+function textOfPage(text: string): PageText {
+  let found = pageTexts.get(text);
+  if (!found) pageTexts.set(text, (found = new PageText(text)));
   return found;
 }
 

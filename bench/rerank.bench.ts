@@ -1,0 +1,73 @@
+/**
+ * The second ranking's cost (`npm run bench -- rerank`): what the HTTP thread spends when the search ranks its first
+ * four results again by what their pages hold (src/lib/search/index.ts, heldFirst; the chat does the same with the
+ * pages it read, src/lib/chat/rank-pages.ts). Per query: four Markdown twins of the build, each new to the cache of
+ * pages read (a miss, as on a search never asked before), and a new question. It does not grow with the site: four
+ * pages are read whatever its size. Baseline: splitting the same four twins into their words (query-rewrite.ts,
+ * words), which is how the pages were read before they were searched in place.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
+import { words } from '../src/lib/search/query-rewrite.ts';
+import { vocabularyOf } from '../src/lib/search/vocabulary.ts';
+import { CannotRun, figure } from './report.ts';
+
+const CLIENT = 'dist/client';
+const QUERIES = 2_000;
+const WINDOW = 4;
+const WEIGHTS = { holds: 1, about: 0.5, meaning: 0 };
+const QUESTIONS = [
+  'jobs after graduating',
+  'what ielts score do i need',
+  'christian views on war and money',
+  'can i take just one course',
+  'leave money in my will',
+];
+
+export async function run() {
+  const vocabulary = vocabularyOf(join(CLIENT, 'pagefind'));
+  if (!vocabulary) throw new CannotRun('no build with a search vocabulary (npm run build)');
+  const twins = ['courses', 'handbook', 'programs'].flatMap((dir) =>
+    readdirSync(join(CLIENT, dir))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => readFileSync(join(CLIENT, dir, f), 'utf8')),
+  );
+  // A query's four pages; the number at the end makes each twin (and question) new to every cache.
+  const pagesFor = (i: number) =>
+    Array.from({ length: WINDOW }, (_, k) => ({
+      url: `/p/${i}/${k}/`,
+      twin: `${twins[(i + k) % twins.length]}\n${i}`,
+    }));
+  const questionFor = (i: number) => `${QUESTIONS[i % QUESTIONS.length]} ${i}`;
+
+  const ranking = cpuPerQuery((i) => rankByWhatTheyHold(questionFor(i), pagesFor(i), vocabulary, { weights: WEIGHTS }));
+  const cached = cpuPerQuery((i) =>
+    rankByWhatTheyHold(
+      questionFor(i),
+      pagesFor(0).map((p, k) => ({ ...p, twin: `${twins[k]}\n0` })),
+      vocabulary,
+      { weights: WEIGHTS },
+    ),
+  );
+  const split = cpuPerQuery((i) => pagesFor(i).map((p) => new Set(words(p.twin))));
+
+  const chars = Math.round(twins.reduce((sum, t) => sum + t.length, 0) / twins.length);
+  console.log(
+    `\nthe first ${WINDOW} results ranked again, ${QUERIES} queries, twins of ${chars} characters on average`,
+  );
+  console.log(`  pages new to the cache         CPU ${ranking.toFixed(3)} ms per query`);
+  console.log(`  pages read before              CPU ${cached.toFixed(3)} ms per query`);
+  console.log(`  splitting the pages (baseline) CPU ${split.toFixed(3)} ms per query`);
+  figure('rerank of 4 pages, CPU per query', ranking, 'ms', { name: 'splitting 4 twins into words', value: split });
+  figure('rerank of 4 cached pages, CPU per query', cached, 'ms');
+}
+
+/** CPU milliseconds of this thread per query, after a warm-up of 200. */
+function cpuPerQuery(once: (i: number) => unknown): number {
+  for (let i = 0; i < 200; i++) once(QUERIES + i);
+  const started = process.threadCpuUsage();
+  for (let i = 0; i < QUERIES; i++) once(i);
+  const used = process.threadCpuUsage(started);
+  return (used.user + used.system) / 1000 / QUERIES;
+}
