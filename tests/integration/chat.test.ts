@@ -428,6 +428,16 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     expect(gemini.requests.length).toBe(before);
     expect(text).toMatch(/does not cover/);
   });
+
+  it("declines a question about another institution, but not a visitor's own path from one", async () => {
+    // Before, the Master of Divinity and the online learning pages were cited as Fuller's.
+    const before = gemini.requests.length;
+    const { sources } = await readAnswer(await ask(server.url, 'Does Fuller Seminary offer an online MDiv?'));
+    expect(sources).toEqual([]);
+    expect(gemini.requests.length).toBe(before);
+    const own = await readAnswer(await ask(server.url, 'Will my credits from Moody Bible Institute transfer?'));
+    expect(own.sources.map((s) => new URL(s.url).pathname)).toContain('/handbook/transfer-credit/');
+  });
 });
 
 describe('POST /api/chat knows the date (CLOCK_NOW)', () => {

@@ -3,6 +3,7 @@ import { declineText, officeFor, officesFrom } from '../../src/lib/chat/decline.
 import {
   aboutATopicAsked,
   aboutOf,
+  asksAboutAnotherInstitution,
   asksForATask,
   coveredByPages,
   namesATopic,
@@ -336,6 +337,36 @@ describe('asksForATask', () => {
       'Can I write my dissertation on the Psalms?',
     ])
       expect(asksForATask(question), question).toBe(false);
+  });
+});
+
+describe('asksAboutAnotherInstitution', () => {
+  const site = new Vocabulary({
+    pages: 9,
+    words: [
+      ['theological', 2],
+      ['divinity', 3],
+      ['paul', 2],
+      ['northgate', 9],
+      ['college', 4],
+      ['mdiv', 2],
+    ],
+  });
+
+  it('finds a name the site never uses, of a place of study or worship, asked about', () => {
+    expect(asksAboutAnotherInstitution('which is better, Fuller or Dallas Theological Seminary?', site)).toBe(true);
+    expect(asksAboutAnotherInstitution('how much does Harvard Divinity School cost per year', site)).toBe(true);
+    expect(asksAboutAnotherInstitution("entry requirements for Oxford's theology degree", site)).toBe(true);
+    expect(asksAboutAnotherInstitution('is the University of Durham good for theology?', site)).toBe(true);
+    expect(asksAboutAnotherInstitution("what time is mass at St Mary's on sunday", site)).toBe(true);
+  });
+
+  it("leaves the site's own names, other possessives and a visitor's own path to the site", () => {
+    expect(asksAboutAnotherInstitution('Is Northgate College accredited?', site)).toBe(false);
+    expect(asksAboutAnotherInstitution("Which course reads Paul's letters?", site)).toBe(false);
+    expect(asksAboutAnotherInstitution("Is Tolkien's book in the library?", site)).toBe(false);
+    expect(asksAboutAnotherInstitution('Will my credits from Moody Bible Institute transfer?', site)).toBe(false);
+    expect(asksAboutAnotherInstitution('I studied at Fuller Seminary; can I start the MDiv?', site)).toBe(false);
   });
 });
 

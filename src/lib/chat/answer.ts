@@ -15,6 +15,7 @@ import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
 import {
   aboutATopicAsked,
   aboutOf,
+  asksAboutAnotherInstitution,
   asksForATask,
   coveredByPages,
   namesATopic,
@@ -128,6 +129,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     if (
       onlyRuleChanges(question) ||
       asksForATask(latest) ||
+      asksAboutAnotherInstitution(latest, options.vocabulary) ||
       (!wordsOnTopic && !namesATopic(conversation, options.vocabulary))
     ) {
       release();

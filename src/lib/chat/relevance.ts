@@ -300,5 +300,34 @@ const TASK =
   /^\s*(?:(?:can|could|would|will) you (?:please )?|please )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase)\b/iu;
 export const asksForATask = (question: string) => TASK.test(question);
 
+/**
+ * A question about another institution ("Does Fuller Seminary offer an online MDiv?", "entry requirements for
+ * Oxford's theology degree"): it names a place of study or worship the site never names, and asks about it rather
+ * than about the visitor's own path here, which speaks in the first person ("Will my credits from Moody Bible
+ * Institute transfer?" is a question for this site). Its other words are the site's (requirements, MDiv, fees), so
+ * the floor would cite the site's own pages as its answer. A name is a run of capitalised words holding one the site
+ * never uses and ending with a word for an institution, or a name of that kind in the possessive ("Oxford's").
+ */
+const OTHER_PLACE = new RegExp(
+  [
+    // "Harvard Divinity School", "Dallas Theological Seminary", "St Mary's Church"
+    String.raw`(?:\b\p{Lu}[\p{L}.'’]*\s+)*\b\p{Lu}[\p{L}.'’]*\s+(?:University|College|Seminary|School|Institute|Academy|Church|Cathedral|Abbey)\b`,
+    // "the University of Oxford"
+    String.raw`\b(?:University|College) of\s+\p{Lu}\p{L}*`,
+    // "Oxford's theology degree", "Fuller's MDiv"; a saint's church: "St Mary's"
+    String.raw`\b\p{Lu}\p{L}*['’]s\s+(?:\p{L}+\s+)?(?:degrees?|programm?es?|courses?|fees|tuition|admissions?|MDiv|MA|BA|BTh)\b`,
+    String.raw`\bSt\.?\s+\p{Lu}\p{L}*['’]s`,
+  ].join('|'),
+  'gu',
+);
+const FIRST_PERSON = /\b(?:i|i['’]?m|i['’]?ve|i['’]?d|me|my|mine|we|our|us)\b/iu;
+
+export function asksAboutAnotherInstitution(question: string, vocabulary: Vocabulary | undefined): boolean {
+  if (!vocabulary || FIRST_PERSON.test(question)) return false;
+  return [...question.matchAll(OTHER_PLACE)].some((name) =>
+    words(name[0]).some((w) => !STOPWORDS.has(w) && vocabulary.pagesWith(w.replace(/['’]s$/u, '')) === 0),
+  );
+}
+
 /** True when the question was nothing but an attempt to change the rules: it asks nothing of the site. */
 export const onlyRuleChanges = (question: string) => question.trim() !== '' && withoutRuleChanges(question) === '';
