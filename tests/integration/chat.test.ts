@@ -438,6 +438,16 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     const own = await readAnswer(await ask(server.url, 'Will my credits from Moody Bible Institute transfer?'));
     expect(own.sources.map((s) => new URL(s.url).pathname)).toContain('/handbook/transfer-credit/');
   });
+
+  it('declines a question about a subject the courses teach rather than about them, but not words typed as to a search box', async () => {
+    // Before, four Bible courses were cited as the answer.
+    const before = gemini.requests.length;
+    const { sources } = await readAnswer(await ask(server.url, 'Who actually wrote the book of Hebrews?'));
+    expect(sources).toEqual([]);
+    expect(gemini.requests.length).toBe(before);
+    for (const q of ['first christians under rome', 'Is there anything on the early church?'])
+      expect((await readAnswer(await ask(server.url, q))).sources.length).toBeGreaterThan(0);
+  });
 });
 
 describe('POST /api/chat knows the date (CLOCK_NOW)', () => {

@@ -5,6 +5,7 @@ import {
   aboutOf,
   asksAboutAnotherInstitution,
   asksForATask,
+  asksAboutTheSubjectOnly,
   coveredByPages,
   namesATopic,
   onlyRuleChanges,
@@ -367,6 +368,24 @@ describe('asksAboutAnotherInstitution', () => {
     expect(asksAboutAnotherInstitution("Is Tolkien's book in the library?", site)).toBe(false);
     expect(asksAboutAnotherInstitution('Will my credits from Moody Bible Institute transfer?', site)).toBe(false);
     expect(asksAboutAnotherInstitution('I studied at Fuller Seminary; can I start the MDiv?', site)).toBe(false);
+  });
+});
+
+describe('asksAboutTheSubjectOnly', () => {
+  const courses = ['course', 'course'];
+  it('finds a question that finds only courses and says nothing of studying', () => {
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', courses)).toBe(true);
+    expect(asksAboutTheSubjectOnly('is purgatory in the bible', courses)).toBe(true);
+  });
+
+  it('leaves questions about studying, what there is, words as typed to a search box, and other pages found', () => {
+    expect(asksAboutTheSubjectOnly('How hard is Hebrew?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who teaches the Psalms?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Is there anything on the Psalms?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly("I'd love to know more about Luther", courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('medieval mystics', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', ['course', 'handbook'])).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', [])).toBe(false);
   });
 });
 

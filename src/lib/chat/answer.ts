@@ -17,6 +17,7 @@ import {
   aboutOf,
   asksAboutAnotherInstitution,
   asksForATask,
+  asksAboutTheSubjectOnly,
   coveredByPages,
   namesATopic,
   onlyRuleChanges,
@@ -166,12 +167,19 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
           titledByTheQuestion(latest, withTwins[0]?.twin)));
     // What the pages are about is read only when their words did not cover the question.
     if (
-      !covered &&
-      !aboutATopicAsked(
-        conversation,
-        withTwins.map((p) => aboutOf(p.twin ?? '')),
-        options.vocabulary,
-      )
+      (!namesAPage &&
+        userTurns.length === 1 &&
+        calendar.length === 0 &&
+        asksAboutTheSubjectOnly(
+          latest,
+          withTwins.map((p) => p.type),
+        )) ||
+      (!covered &&
+        !aboutATopicAsked(
+          conversation,
+          withTwins.map((p) => aboutOf(p.twin ?? '')),
+          options.vocabulary,
+        ))
     ) {
       release();
       return await decline(question, options);

@@ -329,5 +329,37 @@ export function asksAboutAnotherInstitution(question: string, vocabulary: Vocabu
   );
 }
 
+/**
+ * True when a first question finds only courses and says nothing of studying: it asks about the subject a course
+ * teaches, not about the course ("Who actually wrote the book of Hebrews?", "Is purgatory in the Bible?", "Who is the
+ * current Pope?"). The courses hold its words, as their descriptions name what they read, but no page answers it.
+ * A question about a course speaks of it (course, class, teach, learn, when, how hard, online, cost…), of the
+ * visitor (I, my, you), or asks what there is ("is there anything on the Psalms?"); one naming a page is on topic
+ * before this is asked; words typed as to a search box ask what there is on them.
+ */
+export function asksAboutTheSubjectOnly(question: string, pageTypes: (string | undefined)[]): boolean {
+  return (
+    ASKS.test(question) &&
+    pageTypes.length > 0 &&
+    pageTypes.every((type) => type === 'course') &&
+    !STUDYING.test(question)
+  );
+}
+/** A question as a sentence: words typed as to a search box ("first christians under rome") ask for what there is. */
+const ASKS =
+  /^\s*(?:who|whose|what|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|will|would)\b/iu;
+const STUDYING = new RegExp(
+  `\\b(?:${[
+    'courses?|class(?:es)?|modules?|seminars?|lectures?|lecturers?|workshops?|programm?es?|degrees?|certificates?|diplomas?',
+    'teach|teaches|teaching|teachers?|taught|study|studies|studying|learn|learning|read|reads|reading|covers?|covered',
+    'offers?|offered|runs?|running|credits?|instructors?|tutors?|syllabus|prerequisites?|levels?|beginners?|advanced',
+    'exams?|assess|assessed|assessments?|essays?|assignments?|hard|difficult|easy|workload|online|in person|campus',
+    'term|semester|summer|evenings?|weeks?|when|starts?|starting|begins?|beginning|schedule|cost|fees?|price|pay',
+    'register|registration|enrol|enroll|enrolment|enrollment|sign up|apply|places?|students?',
+    "i|i['’]?m|i['’]?ve|me|my|you|your|we|our|us|is there|are there|any|anything|anyone",
+  ].join('|')})\\b`,
+  'iu',
+);
+
 /** True when the question was nothing but an attempt to change the rules: it asks nothing of the site. */
 export const onlyRuleChanges = (question: string) => question.trim() !== '' && withoutRuleChanges(question) === '';
