@@ -476,10 +476,12 @@ describe('POST /api/chat knows the date (CLOCK_NOW)', () => {
     expect(JSON.stringify(answer)).toContain(`${server.url}/events/`);
   });
 
-  it("cites today's calendar first when it holds more of the question than any page, after the pages otherwise", async () => {
+  it("ranks today's calendar where retrieval found the events page, or after the pages, then by what it holds", async () => {
     const first = async (q: string) => new URL((await readAnswer(await ask(server.url, q))).sources[0]!.url).pathname;
     // Before, the calendar was always cited last: the online learning page came first.
     expect(await first('Are your public lectures and concerts free, and can I watch them online?')).toBe('/events/');
     expect(await first('When does the add/drop period end?')).not.toBe('/events/');
+    // The search finds the events page first; the calendar, ranked last, came after the admissions page.
+    expect(await first("when's the next open day")).toBe('/events/');
   });
 });

@@ -140,14 +140,15 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const retrieved = await Promise.all(
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),
     );
-    // A first question's pages ranked again by how much of it each holds (rank-pages.ts), today's calendar among them
-    // (after them until then): it answers "What is the Ashby Lecture?" better than any page. A follow-up's words say
-    // little on their own ("is it online?"): its pages keep the conversation's order. The events page is the
-    // calendar's own, as of today: it is read, and cited, once.
-    const candidates = [
-      ...retrieved.filter((p) => !calendar.some((c) => c.url === p.url)),
-      ...calendar.map((c) => ({ ...c, twin: c.text })),
-    ];
+    // A first question's pages ranked again by how much of it each holds (rank-pages.ts), today's calendar among them:
+    // it answers "What is the Ashby Lecture?" better than any page. The calendar is the events page as of today: it
+    // stands where retrieval found that page (after the pages when it did not), and is read, and cited, once. A
+    // follow-up's words say little on their own ("is it online?"): its pages keep the conversation's order.
+    const asCalendar = calendar.map((c) => ({ ...c, twin: c.text }));
+    const isCalendar = (p: { url: string }) => calendar.some((c) => c.url === p.url);
+    const candidates = retrieved.some(isCalendar)
+      ? retrieved.flatMap((p) => (isCalendar(p) ? asCalendar : [p]))
+      : [...retrieved, ...asCalendar];
     const ranked =
       userTurns.length === 1
         ? rankByWhatTheyHold(latest, candidates, options.vocabulary, { closeness: options.closeness?.(latest) })
