@@ -293,12 +293,17 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
 /**
  * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
  * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
- * is the answer to a task, however many of its words the site uses. Only a sentence that opens with the request:
- * "Who do I write to about my grades?" asks about the site.
+ * is the answer to a task, however many of its words the site uses; nor to a translation asked as a question ("How do
+ * you say 'where is the library' in Spanish?"). Only a sentence that opens with the request: "Who do I write to about
+ * my grades?" and "How do I say which course I want?" ask about the site.
  */
 const TASK =
   /^\s*(?:(?:can|could|would|will) you (?:please )?|please )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase)\b/iu;
-export const asksForATask = (question: string) => TASK.test(question);
+/** A translation asked as a question: a phrase quoted, or "in" a capitalised language name at the end. */
+const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
+const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
+export const asksForATask = (question: string) =>
+  TASK.test(question) || (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question));
 
 /**
  * A question about another institution ("Does Fuller Seminary offer an online MDiv?", "entry requirements for
