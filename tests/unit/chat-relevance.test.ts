@@ -376,7 +376,7 @@ describe('asksAboutAnotherInstitution', () => {
 
 describe('asksAboutTheSubjectOnly', () => {
   const courses = ['course', 'course'];
-  it('finds a question that finds only courses and says nothing of studying', () => {
+  it('finds a question that finds mostly courses, a course first, and says nothing of studying', () => {
     expect(asksAboutTheSubjectOnly('Who is the current Pope?', courses)).toBe(true);
     expect(asksAboutTheSubjectOnly('is purgatory in the bible', courses)).toBe(true);
   });
@@ -387,7 +387,9 @@ describe('asksAboutTheSubjectOnly', () => {
     expect(asksAboutTheSubjectOnly('Is there anything on the Psalms?', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly("I'd love to know more about Luther", courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('medieval mystics', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', ['course', 'course', 'handbook'])).toBe(true);
     expect(asksAboutTheSubjectOnly('Who is the current Pope?', ['course', 'handbook'])).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', ['handbook', 'course', 'course'])).toBe(false);
     expect(asksAboutTheSubjectOnly('Who is the current Pope?', [])).toBe(false);
   });
 });

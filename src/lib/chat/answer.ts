@@ -170,7 +170,6 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     if (
       (!namesAPage &&
         userTurns.length === 1 &&
-        calendar.length === 0 &&
         asksAboutTheSubjectOnly(
           latest,
           withTwins.map((p) => p.type),

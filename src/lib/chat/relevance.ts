@@ -335,18 +335,18 @@ export function asksAboutAnotherInstitution(question: string, vocabulary: Vocabu
 }
 
 /**
- * True when a first question finds only courses and says nothing of studying: it asks about the subject a course
- * teaches, not about the course ("Who actually wrote the book of Hebrews?", "Is purgatory in the Bible?", "Who is the
- * current Pope?"). The courses hold its words, as their descriptions name what they read, but no page answers it.
- * A question about a course speaks of it (course, class, teach, learn, when, how hard, online, cost…), of the
- * visitor (I, my, you), or asks what there is ("is there anything on the Psalms?"); one naming a page is on topic
- * before this is asked; words typed as to a search box ask what there is on them.
+ * True when a first question finds mostly courses, a course first, and says nothing of studying: it asks about the
+ * subject a course teaches, not about the course ("Who actually wrote the book of Hebrews?", "Is purgatory in the
+ * Bible?", "What year was the Council of Chalcedon?"). The courses hold its words, as their descriptions name what
+ * they read, but no page answers it. A question about a course speaks of it (course, class, teach, learn, when, how
+ * hard, online, cost…), of the visitor (I, my, you), or asks what there is ("is there anything on the Psalms?"); one
+ * naming a page is on topic before this is asked; words typed as to a search box ask what there is on them.
  */
 export function asksAboutTheSubjectOnly(question: string, pageTypes: (string | undefined)[]): boolean {
   return (
     ASKS.test(question) &&
-    pageTypes.length > 0 &&
-    pageTypes.every((type) => type === 'course') &&
+    pageTypes[0] === 'course' &&
+    pageTypes.filter((type) => type === 'course').length * 2 > pageTypes.length &&
     !STUDYING.test(question)
   );
 }
