@@ -384,6 +384,7 @@ describe('asksAboutTheSubjectOnly', () => {
   it('leaves questions about studying, what there is, words as typed to a search box, and other pages found', () => {
     expect(asksAboutTheSubjectOnly('How hard is Hebrew?', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('Who teaches the Psalms?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is Dr Adeyemi?', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('Is there anything on the Psalms?', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly("I'd love to know more about Luther", courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('medieval mystics', courses)).toBe(false);

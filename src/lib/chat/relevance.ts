@@ -357,7 +357,8 @@ const STUDYING = new RegExp(
   `\\b(?:${[
     'courses?|class(?:es)?|modules?|seminars?|lectures?|lecturers?|workshops?|programm?es?|degrees?|certificates?|diplomas?',
     'teach|teaches|teaching|teachers?|taught|study|studies|studying|learn|learning|read|reads|reading|covers?|covered',
-    'offers?|offered|runs?|running|credits?|instructors?|tutors?|syllabus|prerequisites?|levels?|beginners?|advanced',
+    'offers?|offered|runs?|running|credits?|instructors?|tutors?|dr|professors?|faculty|staff|syllabus|prerequisites?',
+    'levels?|beginners?|advanced',
     'exams?|assess|assessed|assessments?|essays?|assignments?|hard|difficult|easy|workload|online|in person|campus',
     'term|semester|summer|evenings?|weeks?|when|starts?|starting|begins?|beginning|schedule|cost|fees?|price|pay',
     'register|registration|enrol|enroll|enrolment|enrollment|sign up|apply|places?|students?',
