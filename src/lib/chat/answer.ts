@@ -166,14 +166,17 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
         (userTurns.length > 1 ||
           coveredByPages(conversation, texts, options.vocabulary) ||
           titledByTheQuestion(latest, withTwins[0]?.twin)));
+    // A first question that found courses and says nothing of studying asks about their subject, not about them.
+    const subjectOnly =
+      !namesAPage &&
+      userTurns.length === 1 &&
+      asksAboutTheSubjectOnly(
+        latest,
+        withTwins.map((p) => p.type),
+      );
     // What the pages are about is read only when their words did not cover the question.
     if (
-      (!namesAPage &&
-        userTurns.length === 1 &&
-        asksAboutTheSubjectOnly(
-          latest,
-          withTwins.map((p) => p.type),
-        )) ||
+      subjectOnly ||
       (!covered &&
         !aboutATopicAsked(
           conversation,

@@ -4,11 +4,12 @@
  * official transcript, and does it cost anything?"); the page that answers holds more of the question (relevance.ts,
  * pageCoverage: each word weighed by its rarity), says it is about more of it (its title, summary, aliases, keywords
  * and headings: aboutOf) and is nearer to it in meaning (the page vectors). Each page scores
- *   1 / (1 + its retrieval rank) + HOLDS_WEIGHT × the share of the question it holds
- *   + ABOUT_WEIGHT × the share it says it is about + MEANING_WEIGHT × its closeness
- * (closeness: how many standard deviations nearer the question than the average page, page-vectors.ts).
+ *   1 / (1 + its retrieval rank) + holds × the share of the question it holds
+ *   + about × the share it says it is about + meaning × its closeness
+ * (closeness: how many standard deviations nearer the question than the average page, page-vectors.ts), with the
+ * chat's weights (CHAT_WEIGHTS) or the search's, for its first results (search/index.ts, heldFirst).
  *
- * Tuned on the tuning parts of the chat sets, checked across them, and on a batch written blind after the first
+ * The chat's weights were tuned on the tuning parts of the chat sets, checked across them, and on a batch written blind after the first
  * weights were chosen: the first weights (2, 0, 0.2), fitted on eval/chat.json's tuning part, put the answer page
  * first for 63 of that batch's 80 questions against 55 in retrieval order; these, fitted on all three sets, 66.
  * Fitted without any one of the sets, they score that set as well or better than the first weights did.
@@ -34,6 +35,7 @@ export type Closeness = (url: string) => number | undefined;
 /**
  * `pages` in retrieval order, with their Markdown twins (a page without one keeps only its rank); the same pages,
  * best first.
+ * @example rankByWhatTheyHold('Do I need Greek for the Gospels course?', [greek, gospels], vocabulary)[0] === gospels
  */
 export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
   question: string,

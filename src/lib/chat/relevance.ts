@@ -154,9 +154,12 @@ class PageText {
     for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
       if (!startsAWord(text, at)) continue;
       const end = at + word.length;
-      if (!whole && (word.length >= 4 || endsAWord(text, end))) return true;
+      if (!whole) {
+        if (word.length >= 4 || endsAWord(text, end)) return true;
+        continue;
+      }
       const ending = /^\p{L}*/u.exec(text.slice(end, end + MAX_ENDING + 1))![0];
-      if (whole && INFLECTION.test(ending) && endsAWord(text, end + ending.length)) return true;
+      if (INFLECTION.test(ending) && endsAWord(text, end + ending.length)) return true;
     }
     return false;
   }
@@ -305,14 +308,7 @@ const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
 export const asksForATask = (question: string) =>
   TASK.test(question) || (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question));
 
-/**
- * A question about another institution ("Does Fuller Seminary offer an online MDiv?", "entry requirements for
- * Oxford's theology degree"): it names a place of study or worship the site never names, and asks about it rather
- * than about the visitor's own path here, which speaks in the first person ("Will my credits from Moody Bible
- * Institute transfer?" is a question for this site). Its other words are the site's (requirements, MDiv, fees), so
- * the floor would cite the site's own pages as its answer. A name is a run of capitalised words holding one the site
- * never uses and ending with a word for an institution, or a name of that kind in the possessive ("Oxford's").
- */
+/** The name of a place of study or worship (asksAboutAnotherInstitution). */
 const OTHER_PLACE = new RegExp(
   [
     // "Harvard Divinity School", "Dallas Theological Seminary", "St Mary's Church"
@@ -327,6 +323,14 @@ const OTHER_PLACE = new RegExp(
 );
 const FIRST_PERSON = /\b(?:i|i['’]?m|i['’]?ve|i['’]?d|me|my|mine|we|our|us)\b/iu;
 
+/**
+ * A question about another institution ("Does Fuller Seminary offer an online MDiv?", "entry requirements for
+ * Oxford's theology degree"): it names a place of study or worship the site never names, and asks about it rather
+ * than about the visitor's own path here, which speaks in the first person ("Will my credits from Moody Bible
+ * Institute transfer?" is a question for this site). Its other words are the site's (requirements, MDiv, fees), so
+ * the floor would cite the site's own pages as its answer. A name is a run of capitalised words holding one the site
+ * never uses and ending with a word for an institution, or a name of that kind in the possessive ("Oxford's").
+ */
 export function asksAboutAnotherInstitution(question: string, vocabulary: Vocabulary | undefined): boolean {
   if (!vocabulary || FIRST_PERSON.test(question)) return false;
   return [...question.matchAll(OTHER_PLACE)].some((name) =>
