@@ -60,7 +60,7 @@ const server = useServer(() => ({
   GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
 }));
 
-// Every question of the set answered in full (four hundred): a minute or more, far past one test's usual limit.
+// Every question of the set answered in full (nearly five hundred): a minute or more, far past one test's usual limit.
 describe('chat citations land on the passage used', { timeout: 300_000 }, () => {
   it('resolves every source of every question in eval/chat.json, once each, and most of them carry an anchor', async () => {
     const problems: string[] = [];
