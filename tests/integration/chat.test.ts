@@ -445,7 +445,7 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     const { sources } = await readAnswer(await ask(server.url, 'Who actually wrote the book of Hebrews?'));
     expect(sources).toEqual([]);
     expect(gemini.requests.length).toBe(before);
-    for (const q of ['first christians under rome', 'Is there anything on the early church?'])
+    for (const q of ['first christians under rome', 'Is there anything on the early church?', 'Who is Ruth Abernathy?'])
       expect((await readAnswer(await ask(server.url, q))).sources.length).toBeGreaterThan(0);
   });
 });

@@ -173,6 +173,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       asksAboutTheSubjectOnly(
         latest,
         withTwins.map((p) => p.type),
+        options.vocabulary,
       );
     // What the pages are about is read only when their words did not cover the question.
     if (
