@@ -375,34 +375,32 @@ describe('asksAboutAnotherInstitution', () => {
 });
 
 describe('asksAboutTheSubjectOnly', () => {
-  const courses = ['course', 'course'];
-  const people = new Vocabulary({
-    pages: 9,
-    words: [
-      ['ruth', 2],
-      ['abernathy', 2],
-      ['pope', 1],
-      ['hebrews', 2],
-    ],
-  });
+  const course = {
+    type: 'course',
+    twin: '# Paul\n\n- **Instructors:** Dr. Ruth Abernathy\n\nReads Hebrews with Luther.',
+  };
+  const handbook = { type: 'handbook', twin: '# Grading' };
+  const courses = [course, course];
+
   it('finds a question that finds mostly courses, a course first, and says nothing of studying', () => {
-    expect(asksAboutTheSubjectOnly('Who is the current Pope?', courses, people)).toBe(true);
-    expect(asksAboutTheSubjectOnly('is purgatory in the bible', courses, people)).toBe(true);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', courses)).toBe(true);
+    expect(asksAboutTheSubjectOnly('is purgatory in the bible', courses)).toBe(true);
+    expect(asksAboutTheSubjectOnly('Who Wrote Hebrews?', courses)).toBe(true);
+    expect(asksAboutTheSubjectOnly('Who was Martin Luther?', courses)).toBe(true);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', [course, course, handbook])).toBe(true);
   });
 
-  it('leaves questions about studying, what there is, words as typed to a search box, and other pages found', () => {
-    expect(asksAboutTheSubjectOnly('How hard is Hebrew?', courses, people)).toBe(false);
-    expect(asksAboutTheSubjectOnly('Who teaches the Psalms?', courses, people)).toBe(false);
-    expect(asksAboutTheSubjectOnly('Who is Dr Adeyemi?', courses, people)).toBe(false);
-    expect(asksAboutTheSubjectOnly('Who is Ruth Abernathy?', courses, people)).toBe(false);
-    expect(asksAboutTheSubjectOnly('Who Wrote Hebrews?', courses, people)).toBe(true);
-    expect(asksAboutTheSubjectOnly('Is there anything on the Psalms?', courses, people)).toBe(false);
-    expect(asksAboutTheSubjectOnly("I'd love to know more about Luther", courses, people)).toBe(false);
-    expect(asksAboutTheSubjectOnly('medieval mystics', courses, people)).toBe(false);
-    expect(asksAboutTheSubjectOnly('Who is the current Pope?', ['course', 'course', 'handbook'], people)).toBe(true);
-    expect(asksAboutTheSubjectOnly('Who is the current Pope?', ['course', 'handbook'], people)).toBe(false);
-    expect(asksAboutTheSubjectOnly('Who is the current Pope?', ['handbook', 'course', 'course'], people)).toBe(false);
-    expect(asksAboutTheSubjectOnly('Who is the current Pope?', [], people)).toBe(false);
+  it('leaves questions about studying, teachers, what there is, words as typed to a search box, and other pages found', () => {
+    expect(asksAboutTheSubjectOnly('How hard is Hebrew?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who teaches the Psalms?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is Dr Adeyemi?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is Ruth Abernathy?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Is there anything on the Psalms?', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly("I'd love to know more about Luther", courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('medieval mystics', courses)).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', [course, handbook])).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', [handbook, course, course])).toBe(false);
+    expect(asksAboutTheSubjectOnly('Who is the current Pope?', [])).toBe(false);
   });
 });
 

@@ -343,36 +343,32 @@ export function asksAboutAnotherInstitution(question: string, vocabulary: Vocabu
  * subject a course teaches, not about the course ("Who actually wrote the book of Hebrews?", "Is purgatory in the
  * Bible?", "What year was the Council of Chalcedon?"). The courses hold its words, as their descriptions name what
  * they read, but no page answers it. A question about a course speaks of it (course, class, teach, learn, when, how
- * hard, online, cost…), of the visitor (I, my, you), of someone the site names, or asks what there is ("is there
- * anything on the Psalms?"); one naming a page is on topic before this is asked; words typed as to a search box ask
- * what there is on them.
+ * hard, online, cost…), of the visitor (I, my, you), of a teacher, or asks what there is ("is there anything on the
+ * Psalms?"); one naming a page is on topic before this is asked; words typed as to a search box ask what there is on
+ * them.
  */
-export function asksAboutTheSubjectOnly(
-  question: string,
-  pageTypes: (string | undefined)[],
-  vocabulary: Vocabulary | undefined,
-): boolean {
+export function asksAboutTheSubjectOnly(question: string, pages: { type?: string; twin?: string }[]): boolean {
   return (
     ASKS.test(question) &&
-    pageTypes[0] === 'course' &&
-    pageTypes.filter((type) => type === 'course').length * 2 > pageTypes.length &&
+    pages[0]?.type === 'course' &&
+    pages.filter((page) => page.type === 'course').length * 2 > pages.length &&
     !STUDYING.test(question) &&
-    !namesSomeoneOnTheSite(question, vocabulary)
+    !namesATeacherOf(question, pages)
   );
 }
 
 /**
- * A full name the site uses ("Who is Ruth Abernathy?": a teacher, on her courses' pages): two capitalised words in a
- * row, neither a stop word, both on the site's pages.
+ * True when the question names, in full, someone a page found lists as its teacher ("Who is Ruth Abernathy?": her
+ * courses' fact lists say "Instructors: … Dr. Ruth Abernathy"); a name only mentioned in the text is a subject
+ * ("Who was Martin Luther?").
  */
-function namesSomeoneOnTheSite(question: string, vocabulary: Vocabulary | undefined): boolean {
-  return [...question.matchAll(/\b(\p{Lu}\p{Ll}+)\s+(\p{Lu}\p{Ll}+)/gu)].some((name) =>
-    name.slice(1).every((w) => {
-      const word = w.toLowerCase();
-      return !STOPWORDS.has(word) && (vocabulary?.pagesWith(word) ?? 0) > 0;
-    }),
-  );
+function namesATeacherOf(question: string, pages: { twin?: string }[]): boolean {
+  const teachers = pages
+    .flatMap((page) => [...(page.twin ?? '').matchAll(/^\s*[-*]\s*\*\*Instructors?:\*\*(.*)$/gmu)].map((m) => m[1]!))
+    .join(' ');
+  return [...question.matchAll(/\b\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/gu)].some((name) => teachers.includes(name[0]));
 }
+
 /** A question as a sentence: words typed as to a search box ("first christians under rome") ask for what there is. */
 const ASKS =
   /^\s*(?:who|whose|what|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|will|would)\b/iu;
