@@ -331,11 +331,13 @@ describe('asksForATask', () => {
       'can you help me write a cover letter for a warehouse job',
       "How do you say 'where is the library' in Spanish?",
       'how would I say good morning in French',
+      'whats the best study bible to buy, ESV or NIV?',
     ])
       expect(asksForATask(task), task).toBe(true);
     for (const question of [
       'Who do I write to about my grades?',
       'How do I say which course I want on the form?',
+      'Do I need to buy the books for Biblical Greek I?',
       'Is there a course on Bible translation?',
       'How do I get my transcript translated?',
       'Can I write my dissertation on the Psalms?',

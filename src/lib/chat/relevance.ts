@@ -297,16 +297,18 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
  * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
  * is the answer to a task, however many of its words the site uses; nor to a translation asked as a question ("How do
- * you say 'where is the library' in Spanish?"). Only a sentence that opens with the request: "Who do I write to about
- * my grades?" and "How do I say which course I want?" ask about the site.
+ * you say 'where is the library' in Spanish?"), nor to shopping advice. Only a sentence that opens with the request:
+ * "Who do I write to about my grades?" and "How do I say which course I want?" ask about the site.
  */
 const TASK =
   /^\s*(?:(?:can|could|would|will) you (?:please )?|please )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase)\b/iu;
 /** A translation asked as a question: a phrase quoted, or "in" a capitalised language name at the end. */
 const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
 const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
+/** Shopping advice ("the best study bible to buy", "a lexicon on amazon"): no page sells or rates products. */
+const SHOPPING = /\b(?:best|good|better|recommended)\b.*\bto buy\b|\bon amazon\b/iu;
 export const asksForATask = (question: string) =>
-  TASK.test(question) || (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question));
+  TASK.test(question) || (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question)) || SHOPPING.test(question);
 
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
 const OTHER_PLACE = new RegExp(
