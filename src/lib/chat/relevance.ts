@@ -355,6 +355,7 @@ export function asksAboutTheSubjectOnly(question: string, pages: { type?: string
     pages[0]?.type === 'course' &&
     pages.filter((page) => page.type === 'course').length * 2 > pages.length &&
     !STUDYING.test(question) &&
+    !FIRST_PERSON.test(question) &&
     !namesATeacherOf(question, pages)
   );
 }
@@ -383,7 +384,7 @@ const STUDYING = new RegExp(
     'exams?|assess|assessed|assessments?|essays?|assignments?|hard|difficult|easy|workload|online|in person|campus',
     'term|semester|summer|evenings?|weeks?|when|starts?|starting|begins?|beginning|schedule|cost|fees?|price|pay',
     'register|registration|enrol|enroll|enrolment|enrollment|sign up|apply|places?|students?',
-    "i|i['’]?m|i['’]?ve|me|my|you|your|we|our|us|is there|are there|any|anything|anyone",
+    'you|your|is there|are there|any|anything|anyone',
   ].join('|')})\\b`,
   'iu',
 );

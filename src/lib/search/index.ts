@@ -32,7 +32,7 @@ import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { STOPWORDS } from '../chat/keywords.ts';
 import { rankByWhatTheyHold, type RankWeights } from '../chat/rank-pages.ts';
-import { vocabularyOf } from './vocabulary.ts';
+import { vocabularyOf, type Vocabulary } from './vocabulary.ts';
 import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
 import { fuseByMeaning, missingWords, namedIn, weakEvidence } from './hybrid.ts';
 import { pageVectorsOf, queryVector } from './page-vectors.ts';
@@ -301,7 +301,8 @@ async function runSearch(
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   // A page, code or passage the query names is what it asks for; otherwise the first results are ranked again by what
   // their pages hold.
-  else if (!passage && !named.length && query.offset === 0 && words.length > 1) raw = await heldFirst(raw, query.q);
+  else if (!passage && !named.length && query.offset === 0 && words.length > 1)
+    raw = await heldFirst(raw, query.q, vocabulary);
   return {
     total: raw.total,
     limit: asked.limit,
@@ -362,7 +363,7 @@ const HELD_WINDOW = 4;
 const SEARCH_WEIGHTS: RankWeights = { holds: 1, about: 0.5, meaning: 0 };
 
 /** The answer with its first HELD_WINDOW results ranked again (rank-pages.ts); unchanged when a page has no twin. */
-async function heldFirst(raw: RawAnswer, q: string): Promise<RawAnswer> {
+async function heldFirst(raw: RawAnswer, q: string, vocabulary: Vocabulary | undefined): Promise<RawAnswer> {
   const head = raw.results.slice(0, HELD_WINDOW);
   const site = builtSite();
   const twins = await Promise.all(head.map((hit) => site.readTwin(markdownUrl(hit.url))));
@@ -370,7 +371,7 @@ async function heldFirst(raw: RawAnswer, q: string): Promise<RawAnswer> {
   const ranked = rankByWhatTheyHold(
     q,
     head.map((hit, i) => ({ url: hit.url, hit, twin: twins[i] })),
-    vocabularyOf(bundleDir()),
+    vocabulary,
     { weights: SEARCH_WEIGHTS },
   );
   return { ...raw, results: [...ranked.map((r) => r.hit), ...raw.results.slice(HELD_WINDOW)] };
