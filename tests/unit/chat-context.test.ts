@@ -68,6 +68,24 @@ describe('retrievePages', () => {
     expect(courses.queries).toEqual(['courses programs', 'courses', 'programs']);
   });
 
+  it('searches every content word of a long question, the last ones too', async () => {
+    const search = fakeSearch({});
+    await retrievePages(
+      "I've been really anxious lately and it's affecting my studies. Can I talk to someone for free?",
+      search,
+    );
+    expect(search.queries.slice(1)).toEqual([
+      'really',
+      'anxious',
+      'lately',
+      'affecting',
+      'studies',
+      'talk',
+      'someone',
+      'free',
+    ]);
+  });
+
   it('puts the program or handbook page whose title names what was asked above pages that mention it', async () => {
     const titled = (slug: string, title: string, type: string): FoundPage => ({ ...page(slug), title, type });
     const lists: Record<string, FoundPage[]> = {

@@ -41,6 +41,14 @@ export const RETRIEVAL_TIMEOUT_MS = 5000;
 // The usual RRF constant: damps the difference between first and second place so agreement between lists wins.
 const RRF_K = 60;
 const TITLE_WEIGHT = 3;
+/**
+ * Content words searched one by one: all a question has (rarely more than ten). The words that say what is asked
+ * often come last ("I've been really anxious lately and it's affecting my studies. Is there anyone I can talk to for
+ * free?"), and the first six left "talk" and "free" out.
+ */
+const QUESTION_WORDS = 12;
+/** For the conversation's words with a follow-up's, the earlier turns' first: as many as set the subject. */
+const CONVERSATION_WORDS = 6;
 const TITLED = new Set(['course', 'program', 'handbook']);
 
 /**
@@ -51,9 +59,13 @@ export async function retrievePages(
   question: string,
   search: SearchFn,
   max = 4,
-  { signal, timeoutMs = RETRIEVAL_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {},
+  {
+    signal,
+    timeoutMs = RETRIEVAL_TIMEOUT_MS,
+    maxWords = QUESTION_WORDS,
+  }: { signal?: AbortSignal; timeoutMs?: number; maxWords?: number } = {},
 ): Promise<FoundPage[]> {
-  const words = keywords(question);
+  const words = keywords(question, maxWords);
   if (words.length === 0) return [];
   const whole = question.trim().slice(0, 256);
   // The whole question stands in for the all-words query: the search drops its stop words and applies synonyms.
@@ -154,7 +166,7 @@ export async function retrieveForConversation(
   const [now, cited, together] = await Promise.all([
     retrievePages(question, search, PER_QUERY, options),
     retrievePages(earlier.at(-1)!, search, max, options),
-    retrievePages(`${salient} ${question}`, search, PER_QUERY, options),
+    retrievePages(`${salient} ${question}`, search, PER_QUERY, { ...options, maxWords: CONVERSATION_WORDS }),
   ]);
   const leansBack = isFollowUp(question);
   const weights = leansBack ? [0.5, 1.5, 2] : [2, 0.5, 1];
