@@ -411,6 +411,17 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     expect(new URL(sources[0]!.url).pathname).toBe('/courses/bib202/');
   });
 
+  it('answers a story whose words a page found second is titled by, when the first is not', async () => {
+    gemini.behaviour = { words: ['You can appeal.'] };
+    const q = "I got a really low mark on my Christology essay and I think it's wrong";
+    const { sources } = await readAnswer(await ask(server.url, q));
+    // Before, declined: the complaints page is found first, and only the second, Christology, is titled by the story.
+    expect(sources.map((s) => new URL(s.url).pathname).slice(0, 2)).toEqual([
+      '/handbook/complaints-and-appeals/',
+      '/courses/the220/',
+    ]);
+  });
+
   it('cites first the page holding the most of the question, not the one whose title holds one of its words', async () => {
     gemini.behaviour = { words: ['Ask the registry.'] };
     const { sources } = await readAnswer(

@@ -165,7 +165,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       (wordsOnTopic &&
         (userTurns.length > 1 ||
           coveredByPages(conversation, texts, options.vocabulary) ||
-          titledByTheQuestion(latest, withTwins[0]?.twin)));
+          withTwins.some((p) => titledByTheQuestion(latest, p.twin))));
     // A first question that found courses and says nothing of studying asks about their subject, not about them.
     const subjectOnly = !namesAPage && userTurns.length === 1 && asksAboutTheSubjectOnly(latest, withTwins);
     // What the pages are about is read only when their words did not cover the question.
