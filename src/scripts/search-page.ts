@@ -20,6 +20,8 @@ interface Answer {
 }
 
 const PAGE_SIZE = 10;
+/** Longer than this, a visitor would rather see the error and try again themselves. */
+const MAX_RETRY_WAIT_S = 5;
 const LABELS: Record<string, string> = { course: 'Course', program: 'Program', handbook: 'Handbook', page: 'Page' };
 
 const form = document.getElementById('search-form') as HTMLFormElement | null;
@@ -83,6 +85,17 @@ if (form && input && typeSelect && status && list && pager) {
     navigator.sendBeacon('/api/search/clicks', body);
   });
 
+  // A busy instance answers 503 with Retry-After (one second); the results come a moment later instead of an error.
+  const fetchResults = async (params: URLSearchParams, signal: AbortSignal, retries = 1): Promise<Response> => {
+    const res = await fetch(`/api/search?${params}`, { signal, headers: { Accept: 'application/json' } });
+    const retryAfter = res.headers.get('Retry-After');
+    const wait = Number(retryAfter);
+    if (res.status !== 503 || retries === 0 || !retryAfter || !(wait >= 0 && wait <= MAX_RETRY_WAIT_S)) return res;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    signal.throwIfAborted();
+    return fetchResults(params, signal, retries - 1);
+  };
+
   const run = async () => {
     const q = input.value.trim();
     const params = new URLSearchParams({ q });
@@ -98,10 +111,7 @@ if (form && input && typeSelect && status && list && pager) {
     controller = new AbortController();
     params.set('limit', String(PAGE_SIZE));
     try {
-      const res = await fetch(`/api/search?${params}`, {
-        signal: controller.signal,
-        headers: { Accept: 'application/json' },
-      });
+      const res = await fetchResults(params, controller.signal);
       const body = await res.json();
       if (!res.ok) {
         status.textContent = body?.error?.message ?? 'The search failed. Try again.';

@@ -58,4 +58,23 @@ describe.skipIf(browserUnavailable())('search page in a browser', () => {
     await expect(page.locator('#search-results script').count()).resolves.toBe(0);
     expect(problems).toEqual([]);
   });
+
+  it('asks again once when the instance is busy (503 with Retry-After), instead of showing an error', async () => {
+    const page = await site.browser.newPage();
+    let calls = 0;
+    await page.route('**/api/search?*', (route) =>
+      ++calls === 1
+        ? route.fulfill({
+            status: 503,
+            headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+            body: JSON.stringify({ error: { code: 'SEARCH_UNAVAILABLE', message: 'The search is busy.' } }),
+          })
+        : route.continue(),
+    );
+    await page.goto(site.server.url + '/search/');
+    await page.locator('#search-q').fill('hebrew');
+    await page.waitForFunction(() => document.getElementById('search-status')?.textContent?.includes('“hebrew”'));
+    await expect(page.locator('#search-status').textContent()).resolves.toMatch(/pages? match/);
+    expect(calls).toBe(2);
+  });
 });
