@@ -281,8 +281,8 @@ export function aboutATopicAsked(question: string, abouts: string[], vocabulary:
  * is about it: its words otherwise spread over a story ("I never finished high school but I've run our church's youth
  * group for 15 years") that no page holds. Measured on the tuning sets' first questions: on-topic ones declined 12 →
  * 5 of 297, off-topic ones let in 26 → 28 of 66 (two already let in by naming a page or declined as a task). Any page
- found, not only the first: "I got a really low mark on my Christology essay and I think it's wrong" finds the
- complaints page first and Christology second, and off-topic questions let in stayed the same.
+ * found, not only the first: "I got a really low mark on my Christology essay and I think it's wrong" finds the
+ * complaints page first and Christology second; off-topic tuning questions let in stayed the same.
  */
 export function titledByTheQuestion(question: string, twin: string | undefined): boolean {
   const title = twin?.split('\n').find((line) => line.startsWith('title:'));

@@ -47,7 +47,10 @@ const TITLE_WEIGHT = 3;
  * free?"), and the first six left "talk" and "free" out.
  */
 const QUESTION_WORDS = 12;
-/** For the conversation's words with a follow-up's, the earlier turns' first: as many as set the subject. */
+/**
+ * A follow-up searched after the conversation's words keeps the first six, mostly the earlier turns': they set the
+ * subject. All twelve cost one of the 51 tuning conversations its page.
+ */
 const CONVERSATION_WORDS = 6;
 const TITLED = new Set(['course', 'program', 'handbook']);
 
