@@ -398,6 +398,8 @@ describe('asksAboutTheSubjectOnly', () => {
     expect(asksAboutTheSubjectOnly('Who is Dr Adeyemi?', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('Who is Ruth Abernathy?', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('Is there anything on the Psalms?', courses)).toBe(false);
+    // How to do something is a skill a course teaches.
+    expect(asksAboutTheSubjectOnly('how to write a sermon', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly("I'd love to know more about Luther", courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('medieval mystics', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('Who is the current Pope?', [course, handbook])).toBe(false);
@@ -408,7 +410,7 @@ describe('asksAboutTheSubjectOnly', () => {
 
 describe('titledByTheQuestion', () => {
   const twin = (title: string) => `---\ntitle: ${JSON.stringify(title)}\n---\n\n# ${title}\n\nText.`;
-  it('is true when the first page’s title holds a word of the question, everyday or capitalised, by stem', () => {
+  it('is true when a page’s title holds a word of the question, everyday or capitalised, by stem', () => {
     const q = "I'm finishing Greek I this spring. Is there a way to do Greek II over the summer?";
     expect(titledByTheQuestion(q, twin('BIB202: Biblical Greek II'))).toBe(true);
     expect(titledByTheQuestion('I want to help with the music at church', twin('Music Fundamentals'))).toBe(true);

@@ -347,9 +347,9 @@ export function asksAboutAnotherInstitution(question: string, vocabulary: Vocabu
  * subject a course teaches, not about the course ("Who actually wrote the book of Hebrews?", "Is purgatory in the
  * Bible?", "What year was the Council of Chalcedon?"). The courses hold its words, as their descriptions name what
  * they read, but no page answers it. A question about a course speaks of it (course, class, teach, learn, when, how
- * hard, online, cost…), of the visitor (I, my, you), of a teacher, or asks what there is ("is there anything on the
- * Psalms?"); one naming a page is on topic before this is asked; words typed as to a search box ask what there is on
- * them.
+ * hard, online, cost…), of the visitor (I, my, you), of a teacher, asks what there is ("is there anything on the
+ * Psalms?") or how to do something a course teaches ("how to write a sermon"); one naming a page is on topic before
+ * this is asked; words typed as to a search box ask what there is on them.
  */
 export function asksAboutTheSubjectOnly(question: string, pages: { type?: string; twin?: string }[]): boolean {
   return (
@@ -386,7 +386,7 @@ const STUDYING = new RegExp(
     'exams?|assess|assessed|assessments?|essays?|assignments?|hard|difficult|easy|workload|online|in person|campus',
     'term|semester|summer|evenings?|weeks?|when|starts?|starting|begins?|beginning|schedule|cost|fees?|price|pay',
     'register|registration|enrol|enroll|enrolment|enrollment|sign up|apply|places?|students?',
-    'you|your|is there|are there|any|anything|anyone',
+    'you|your|is there|are there|any|anything|anyone|how to',
   ].join('|')})\\b`,
   'iu',
 );
