@@ -9,7 +9,8 @@
  * linking to a passage (a heading anchor or a text fragment); for off-topic questions
  * (offtopic.json), how often the chat cites nothing and calls no model; for two-turn conversations
  * (conversations.json), how often the follow-up's first source is its page. Each set is reported as its tuning part
- * and its held-out part. `--verbose` lists the tuning part's misses (never the held-out part's).
+ * and its held-out part. `--verbose` lists the tuning part's misses (never the held-out part's). `--dir <folder>` reads
+ * the four files from another folder (a new batch measured before it joins eval/; a file it lacks is an empty set).
  */
 import { readFile } from 'node:fs/promises';
 import { startGeminiStandIn } from '../tests/helpers/gemini-stand-in.ts';
@@ -38,20 +39,27 @@ interface Conversation {
 }
 
 const verbose = process.argv.includes('--verbose');
+const dirAt = process.argv.indexOf('--dir');
+const dir = dirAt > 0 ? process.argv[dirAt + 1] : 'eval';
 const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
-const read = async (file: string) => JSON.parse(await readFile(file, 'utf8'));
+const read = async (file: string) =>
+  JSON.parse(await readFile(`${dir}/${file}`, 'utf8').catch(() => '{}')) as Record<string, never[] | undefined>;
 
-const searchSet: SearchCase[] = (await read('eval/search.json')).queries;
-const chatSet: ChatCase[] = (await read('eval/chat.json')).questions;
-const offTopicSet: OffTopicCase[] = (await read('eval/offtopic.json')).questions;
-const conversationSet: Conversation[] = (await read('eval/conversations.json')).conversations;
+const searchSet: SearchCase[] = (await read('search.json')).queries ?? [];
+const chatSet: ChatCase[] = (await read('chat.json')).questions ?? [];
+const offTopicSet: OffTopicCase[] = (await read('offtopic.json')).questions ?? [];
+const conversationSet: Conversation[] = (await read('conversations.json')).conversations ?? [];
 /** Every set is reported as its tuning part and its held-out part (never looked at while tuning), then in all. */
 const PARTS = [
   ['tuning', false],
   ['held-out', true],
 ] as const;
-const partOf = <T extends { heldout?: boolean }>(rows: T[], heldout: boolean) =>
-  rows.filter((r) => !!r.heldout === heldout);
+/** Each part that has rows, with its name (a set from --dir may be all held out), then all of them. */
+const partsOf = <T extends { heldout?: boolean }>(rows: T[]) =>
+  [
+    ...PARTS.map(([part, heldout]) => [part, rows.filter((r) => !!r.heldout === heldout)] as const),
+    ['all', rows] as const,
+  ].filter(([, subset]) => subset.length > 0);
 
 const gemini = await startGeminiStandIn({ words: ['(stand-in answer)'] });
 const server = await startServer({
@@ -108,13 +116,13 @@ try {
     return `n=${String(n).padStart(3)}  MRR@10 ${mrr.toFixed(3)}  success@1 ${pct(at(1)).padStart(6)}  success@3 ${pct(at(3)).padStart(6)}  zero-result ${pct(subset.filter((r) => r.zero).length / n).padStart(6)}`;
   };
   console.log(`\nsearch (GET /api/search, eval/search.json)`);
-  for (const [part, heldout] of PARTS) {
-    const subset = partOf(rows, heldout);
-    for (const kind of [...new Set(subset.map((r) => r.kind))])
-      console.log(`  ${part.padEnd(9)} ${kind.padEnd(13)} ${summary(subset.filter((r) => r.kind === kind))}`);
+  for (const [part, subset] of partsOf(rows)) {
+    // Per kind within each part; the whole set in one line.
+    if (part !== 'all')
+      for (const kind of [...new Set(subset.map((r) => r.kind))])
+        console.log(`  ${part.padEnd(9)} ${kind.padEnd(13)} ${summary(subset.filter((r) => r.kind === kind))}`);
     console.log(`  ${part.padEnd(9)} ${'all'.padEnd(13)} ${summary(subset)}`);
   }
-  console.log(`  ${'all'.padEnd(23)} ${summary(rows)}`);
 
   console.log(`\nchat retrieval (POST /api/chat with the Gemini stand-in, eval/chat.json)`);
   const chatRows: {
@@ -145,8 +153,7 @@ try {
     const anchored = subset.reduce((k, r) => k + r.anchored, 0);
     return `n=${String(n).padStart(3)}  answer page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  no sources ${pct(subset.filter((r) => r.none).length / n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}`;
   };
-  for (const [part, heldout] of PARTS) console.log(`  ${part.padEnd(9)} ${chatSummary(partOf(chatRows, heldout))}`);
-  console.log(`  ${'all'.padEnd(9)} ${chatSummary(chatRows)}`);
+  for (const [part, subset] of partsOf(chatRows)) console.log(`  ${part.padEnd(9)} ${chatSummary(subset)}`);
 
   console.log(`\noff-topic questions (POST /api/chat, eval/offtopic.json): no sources, no model call`);
   const offRows: { none: boolean; noModel: boolean; heldout?: boolean }[] = [];
@@ -160,8 +167,7 @@ try {
     const n = subset.length;
     return `n=${String(n).padStart(3)}  no sources ${pct(subset.filter((r) => r.none).length / n)}  model not called ${pct(subset.filter((r) => r.noModel).length / n)}`;
   };
-  for (const [part, heldout] of PARTS) console.log(`  ${part.padEnd(9)} ${offSummary(partOf(offRows, heldout))}`);
-  console.log(`  ${'all'.padEnd(9)} ${offSummary(offRows)}`);
+  for (const [part, subset] of partsOf(offRows)) console.log(`  ${part.padEnd(9)} ${offSummary(subset)}`);
 
   console.log(
     `\nfollow-ups (POST /api/chat with two user turns, eval/conversations.json): the follow-up finds its page`,
@@ -181,8 +187,7 @@ try {
     const n = subset.length;
     return `n=${String(n).padStart(3)}  page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}`;
   };
-  for (const [part, heldout] of PARTS) console.log(`  ${part.padEnd(9)} ${convSummary(partOf(convRows, heldout))}`);
-  console.log(`  ${'all'.padEnd(9)} ${convSummary(convRows)}`);
+  for (const [part, subset] of partsOf(convRows)) console.log(`  ${part.padEnd(9)} ${convSummary(subset)}`);
 } finally {
   await server.stop();
   await gemini.close();

@@ -147,7 +147,9 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const asCalendar = calendar.map((c) => ({ ...c, twin: c.text }));
     const isCalendar = (p: { url: string }) => calendar.some((c) => c.url === p.url);
     const candidates = retrieved.some(isCalendar)
-      ? retrieved.flatMap((p) => (isCalendar(p) ? asCalendar : [p]))
+      ? retrieved.flatMap<(typeof retrieved)[number] | (typeof asCalendar)[number]>((p) =>
+          isCalendar(p) ? asCalendar : [p],
+        )
       : [...retrieved, ...asCalendar];
     const ranked =
       userTurns.length === 1
