@@ -47,4 +47,17 @@ describe('rankByWhatTheyHold', () => {
     const untwinned = { url: '/x/' };
     expect(rankByWhatTheyHold(question, [untwinned, gospels], vocabulary)[0]).toBe(gospels);
   });
+
+  it('puts an index page after the pages under it, unless the question names its whole title', () => {
+    const handbook = {
+      url: '/handbook/',
+      twin: 'title: "Student handbook"\n\n# Student handbook\n\n- Greek placement: know Greek? Take the test.\n- The Gospels course.',
+    };
+    const placement = { url: '/handbook/language-placement/', twin: 'title: "Language placement"\n\nA Greek test.' };
+    const asked = 'Do I have to take Greek if I know it?';
+    expect(rankByWhatTheyHold(asked, [handbook, placement], vocabulary)).toEqual([placement, handbook]);
+    // A page not under it stays behind it; one under it moves it no higher than it was.
+    expect(rankByWhatTheyHold(asked, [handbook, gospels], vocabulary)[0]).toBe(handbook);
+    expect(rankByWhatTheyHold(`${asked} Student handbook`, [handbook, placement], vocabulary)[0]).toBe(handbook);
+  });
 });

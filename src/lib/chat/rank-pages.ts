@@ -7,7 +7,8 @@
  *   1 / (1 + its retrieval rank) + holds × the share of the question it holds
  *   + about × the share it says it is about + meaning × its closeness
  * (closeness: how many standard deviations nearer the question than the average page, page-vectors.ts), with the
- * chat's weights (CHAT_WEIGHTS) or the search's, for its first results (search/index.ts, heldFirst).
+ * chat's weights (CHAT_WEIGHTS) or the search's, for its first results (search/index.ts, heldFirst). An index page
+ * then goes after the pages under it (indexesAfter).
  *
  * The chat's weights were tuned on the tuning parts of the chat sets, checked across them, and on a batch written blind after the first
  * weights were chosen: the first weights (2, 0, 0.2), fitted on eval/chat.json's tuning part, put the answer page
@@ -16,6 +17,8 @@
  */
 import { aboutOf, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
+import { words as wordsOf } from '../search/query-rewrite.ts';
+import stem from 'wink-porter2-stemmer';
 
 /** How much each measure counts beside the rank (1 / (1 + rank)). */
 export interface RankWeights {
@@ -44,7 +47,7 @@ export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
   { weights = CHAT_WEIGHTS, closeness }: { weights?: RankWeights; closeness?: Closeness } = {},
 ): P[] {
   if (!vocabulary || pages.length < 2) return pages;
-  return pages
+  const ranked = pages
     .map((page, rank) => ({
       page,
       score:
@@ -57,4 +60,29 @@ export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
     }))
     .sort((a, b) => b.score - a.score)
     .map((s) => s.page);
+  return indexesAfter(question, ranked);
+}
+
+/**
+ * The pages with each index page (the handbook, the course catalog, the programs list, the home page: a page whose
+ * address starts the address of another page found) after the pages under it, unless the question names it by its
+ * whole title ("what programs do you offer?"). An index lists every topic under it in passing, so it holds much of a
+ * question ("Are there bursaries for international students?") whose answer is one of its pages, as the search puts
+ * it (search/intent.ts, tier 5).
+ */
+function indexesAfter<P extends { url: string; twin?: string }>(question: string, pages: P[]): P[] {
+  const asked = new Set(wordsOf(question).map((w) => stem(w)));
+  const namedByTitle = (index: P) => {
+    const title = index.twin?.split('\n').find((line) => line.startsWith('title:'));
+    return title !== undefined && wordsOf(title.slice('title:'.length)).every((w) => asked.has(stem(w)));
+  };
+  let ranked = pages;
+  for (const index of pages) {
+    const under = pages.filter((p) => p !== index && p.url.startsWith(index.url));
+    if (under.length === 0 || namedByTitle(index)) continue;
+    const others = ranked.filter((p) => p !== index);
+    const after = Math.max(...under.map((p) => others.indexOf(p)));
+    if (after >= ranked.indexOf(index)) ranked = [...others.slice(0, after + 1), index, ...others.slice(after + 1)];
+  }
+  return ranked;
 }
