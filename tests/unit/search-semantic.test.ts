@@ -255,6 +255,18 @@ describe('hybrid search: when the words are weak evidence', () => {
   it('is strong when only one page holds every word, even in passing: as precise as words get', () => {
     expect(weakEvidence(answer('/careers/'), ['interview'], 1, [], aboutOf({}))).toBe(false);
   });
+
+  it('is strong when no page holds every word but only one holds a word of them', () => {
+    const ielts = new Vocabulary({
+      pages: 40,
+      words: [
+        ['ielts', 1],
+        ['score', 6],
+      ],
+    });
+    expect(weakEvidence(answer('/international/'), ['ielts', 'score'], 0, [], aboutOf({}), ielts)).toBe(false);
+    expect(weakEvidence(answer('/grading/'), ['score'], 0, [], aboutOf({}), ielts)).toBe(true);
+  });
 });
 
 describe('hybrid search: the fusion', () => {

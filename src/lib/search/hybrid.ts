@@ -6,7 +6,9 @@
  *  - or fewer than FEW_PAGES pages hold every word, but more than one, and none of the results says it is about a
  *    word of the query (its title, aliases, keywords, headings or lead hold it): the words are there only in passing
  *    ("employment" in a list of referees). The only page holding every word is as precise as words get, and is left
- *    first: "interview" is on one page, in passing, and it is the careers page (the page vectors put it far).
+ *    first: "interview" is on one page, in passing, and it is the careers page (the page vectors put it far). So is
+ *    the only page holding a word, when no page holds them all: "ielts" in "what ielts score do i need" (a vector
+ *    for "ielts score" is nearest the grading and music pages).
  * Any other query is left as it was: its lexical first place stays first.
  */
 import { stemOf, type Near } from './page-vectors.ts';
@@ -42,7 +44,7 @@ export const namedIn = (hit: RawHit) =>
 /**
  * True when what the words found is weak evidence (see above). `holdingAll`: how many pages hold every word
  * (Pagefind's own total: 0 when the results are pages holding some words); `missing`: words of the query on no page
- * (missingWords).
+ * (missingWords); `vocabulary`: how many pages hold each word.
  * @example weakEvidence({ total: 3, results: [pages mentioning "employment" deep in their text] }, ['employment'], 3, [], about) === true
  */
 export function weakEvidence(
@@ -51,9 +53,11 @@ export function weakEvidence(
   holdingAll: number,
   missing: string[],
   aboutOf: AboutOf = namedIn,
+  vocabulary?: Vocabulary,
 ): boolean {
   if (missing.length > 0) return true;
   if (holdingAll >= FEW_PAGES || holdingAll === 1) return false;
+  if (holdingAll === 0 && words.some((w) => /^\p{L}+$/u.test(w) && vocabulary?.pagesWith(w) === 1)) return false;
   const asked = words.filter((w) => /\p{L}/u.test(w)).map(stemOf);
   return !answer.results.some((hit) => {
     const about = aboutOf(hit);

@@ -347,7 +347,7 @@ function byMeaning(raw: RawAnswer, query: RawQuery, words: string[], typed: stri
   // A word a synonym rule put in the query is the editors' choice (a page holds it, or should).
   const missing = missingWords(words, vocabulary).filter((w) => typed.includes(w));
   const about = (hit: RawHit) => pages.aboutOf(hit.url) ?? namedIn(hit);
-  if (!weakEvidence(raw, words, holdingAll, missing, about)) return raw;
+  if (!weakEvidence(raw, words, holdingAll, missing, about, vocabulary)) return raw;
   const vector = queryVector(words, wordVectors, vocabulary);
   return vector ? fuseByMeaning(raw, pages.near(vector, query.type), query.limit) : raw;
 }
