@@ -81,6 +81,9 @@ describe('relevance floor', () => {
 
   it('leaves questions of only numbers or stop words, or without a vocabulary, to retrieval', () => {
     expect(siteCoverage('what is 144', vocabulary)).toBe(1);
+    // "How long", "how many" frame the question as "how" does: "long" is no topic.
+    expect(siteCoverage('how long are the opening hours', vocabulary)).toBe(1);
+    expect(siteCoverage('long opening hours', vocabulary)).toBeLessThan(1);
     expect(onTopic('How tall is Mount Everest?', undefined)).toBe(true);
   });
 

@@ -79,7 +79,7 @@ function termsOf(question: string, vocabulary?: Vocabulary): Term[] {
   const weightOf = (pages: number) => Math.log((vocabulary.pageCount + 1) / pages);
   const terms: Term[] = [];
   // A possessive is its word: "next term's courses" asks about the term.
-  for (const word of new Set(words(question).map((w) => w.replace(/['’]s$/u, '')))) {
+  for (const word of new Set(words(question.replace(HOW_MEASURE, 'how')).map((w) => w.replace(/['’]s$/u, '')))) {
     // Numbers say little on their own ("144", "2022"); stop words nothing.
     if (!/\p{L}/u.test(word) || STOPWORDS.has(word)) continue;
     // The synonyms only (no vocabulary: no typo correction, which would read a short word as another).
@@ -104,6 +104,12 @@ function termsOf(question: string, vocabulary?: Vocabulary): Term[] {
   }
   return terms;
 }
+
+/**
+ * "How long", "how many": the question's frame, as "how" is. Weighed as a word, "long" (on few pages) decided "How
+ * long is the Bachelor of Theology?" for a course page that says "long" over the program's page.
+ */
+const HOW_MEASURE = /\bhow (?:long|many|often|soon|far)\b/giu;
 
 /** termsOf, remembered per question (per-question.ts): the floor weighs a question before and after retrieval. */
 const questionTerms = perQuestion(termsOf);
