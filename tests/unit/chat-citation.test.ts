@@ -69,6 +69,17 @@ describe('citation anchors', () => {
     );
   });
 
+  it('passes over a passage the page does not show as quoted for the next best one', () => {
+    // A fact line quotes as one word ("Deadline"), too short to land on: the next passage is quoted.
+    const facts = `# Refunds\n\nDeadline: week 2\n\nEvery refund is paid within 30 days.\n`;
+    const rendered = pageTargets(
+      '<article data-pagefind-body><dl><dt>Deadline</dt><dd>week 2</dd></dl><p>Every refund is paid within 30 days.</p></article>',
+    );
+    expect(anchorFor(facts, askedStems('refund deadline'), rendered)).toBe(
+      textFragment('Every refund is paid within 30 days'),
+    );
+  });
+
   it('gives no anchor when no passage holds a word asked, or the page does not show the quoted text', () => {
     expect(anchorFor(twin, askedStems('Where is the library?'), targets)).toBe('');
     const other = pageTargets('<article data-pagefind-body><p>Something else entirely.</p></article>');

@@ -154,34 +154,30 @@ function sectionsOf(markdown: string): Section[] {
 }
 
 /**
- * The passage that best answers the question: first the section (a heading and the passages under it, or the
+ * The passages that best answer the question, best first: the sections (a heading and the passages under it, or the
  * passages before the first heading) holding the most of the asked words, a word of its heading counting twice (a
- * heading says what its passages are about: a fee table's cells under "Summer term"); then, within it, the passage
- * holding the most. The first of equals; undefined when no passage or heading holds any word asked.
+ * heading says what its passages are about: a fee table's cells under "Summer term"); within each, the passages
+ * holding the most (a section whose heading alone holds the words offers its first passage). The first of equals
+ * first; none when no passage or heading holds any word asked.
  */
-function bestPassage(sections: readonly Section[], asked: ReadonlySet<string>): Passage | undefined {
-  let best: Section | undefined;
-  let bestScore = 0;
-  for (const section of sections) {
-    let score = 0;
-    for (const w of asked) score += section.headingStems.has(w) ? 2 : section.stems.has(w) ? 1 : 0;
-    if (score > bestScore) {
-      best = section;
-      bestScore = score;
-    }
+function* bestPassages(sections: readonly Section[], asked: ReadonlySet<string>): Generator<Passage> {
+  const scored = sections
+    .map((section) => {
+      let score = 0;
+      for (const w of asked) score += section.headingStems.has(w) ? 2 : section.stems.has(w) ? 1 : 0;
+      return { section, score };
+    })
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score);
+  for (const { section } of scored) {
+    const counted = section.passages.map(({ passage, stems }, at) => {
+      let count = 0;
+      for (const w of asked) if (stems.has(w)) count++;
+      return { passage, count, at };
+    });
+    const holding = counted.filter((p) => p.count > 0).sort((a, b) => b.count - a.count || a.at - b.at);
+    yield* (holding.length > 0 ? holding : counted.slice(0, 1)).map((p) => p.passage);
   }
-  if (!best) return undefined;
-  let passage = best.passages[0]!.passage;
-  let most = 0;
-  for (const p of best.passages) {
-    let count = 0;
-    for (const w of asked) if (p.stems.has(w)) count++;
-    if (count > most) {
-      passage = p.passage;
-      most = count;
-    }
-  }
-  return passage;
 }
 
 /**
@@ -207,14 +203,15 @@ function quote(text: string): string {
  * question asking about `asked`, checked against the page's targets.
  */
 export function anchorFor(markdown: string, asked: ReadonlySet<string>, targets: PageTargets): string {
-  const passage = bestPassage(sectionsOf(markdown), asked);
-  if (!passage) return '';
-  const id = passage.heading ? targets.headingIds.get(normalise(passage.heading)) : undefined;
-  if (id) return `#${encodeURIComponent(id)}`;
-  const text = quote(passage.text);
-  // Found within one block of the page, as the browser will look for it; a passage the page renders otherwise
-  // (generated text, a changed build) gets no anchor rather than one that lands nowhere.
-  // (The quote holds no line break, so a match in the joined blocks is a match within one of them.)
-  if (text.split(/\s+/).length >= 2 && targets.blocks.includes(normalise(text))) return textFragment(text);
+  for (const passage of bestPassages(sectionsOf(markdown), asked)) {
+    const id = passage.heading ? targets.headingIds.get(normalise(passage.heading)) : undefined;
+    if (id) return `#${encodeURIComponent(id)}`;
+    const text = quote(passage.text);
+    // Found within one block of the page, as the browser will look for it; a passage the page renders otherwise
+    // (a fact list's "Department: Pastoral Ministry", generated text, a changed build) is passed over for the next
+    // best rather than linked where it lands nowhere.
+    // (The quote holds no line break, so a match in the joined blocks is a match within one of them.)
+    if (text.split(/\s+/).length >= 2 && targets.blocks.includes(normalise(text))) return textFragment(text);
+  }
   return '';
 }
