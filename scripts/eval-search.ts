@@ -151,7 +151,7 @@ try {
     const n = subset.length;
     const cited = subset.reduce((k, r) => k + r.cited, 0);
     const anchored = subset.reduce((k, r) => k + r.anchored, 0);
-    return `n=${String(n).padStart(3)}  answer page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  no sources ${pct(subset.filter((r) => r.none).length / n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}`;
+    return `n=${String(n).padStart(3)}  answer page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  no sources ${pct(subset.filter((r) => r.none).length / n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}  sources per answer ${(cited / n).toFixed(2)}`;
   };
   for (const [part, subset] of partsOf(chatRows)) console.log(`  ${part.padEnd(9)} ${chatSummary(subset)}`);
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { anchorFor, askedStems, pageTargets, passages, textFragment } from '../../src/lib/chat/citation.ts';
+import {
+  anchorFor,
+  askedStems,
+  holdsAWordAsked,
+  pageTargets,
+  passages,
+  textFragment,
+} from '../../src/lib/chat/citation.ts';
 
 const twin = `---
 title: "Refunds"
@@ -84,6 +91,14 @@ describe('citation anchors', () => {
     expect(anchorFor(twin, askedStems('Where is the library?'), targets)).toBe('');
     const other = pageTargets('<article data-pagefind-body><p>Something else entirely.</p></article>');
     expect(anchorFor(twin, askedStems('When are refunds paid to my card?'), other)).toBe('');
+  });
+
+  it('tells whether a page holds a word asked, in its text or its front matter', () => {
+    expect(holdsAWordAsked(twin, askedStems('When is my refund paid?'))).toBe(true);
+    expect(
+      holdsAWordAsked('---\naliases: ["money back"]\n---\n# Refunds', askedStems('Can I get my money back?')),
+    ).toBe(true);
+    expect(holdsAWordAsked(twin, askedStems('Where is the library?'))).toBe(false);
   });
 
   it('encodes a text fragment as the spec asks: the directive syntax characters escaped', () => {

@@ -32,7 +32,7 @@ import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream
 import { takeStreamSlot } from './streams.ts';
 import { chatFirstToken, chatModelErrors } from '../metrics/index.ts';
 import { loadPageTargets, loadTwin } from './twins.ts';
-import { anchorFor, askedStems } from './citation.ts';
+import { anchorFor, askedStems, holdsAWordAsked } from './citation.ts';
 
 export interface AnswerOptions {
   model: LanguageModel | undefined;
@@ -185,17 +185,23 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     }
     // The calendar goes first: the retrieved pages share what it leaves of the budget.
     const budget = CONTEXT_TOKEN_BUDGET - Math.ceil(calendar.reduce((n, p) => n + p.text.length, 0) / CHARS_PER_TOKEN);
-    // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at.
+    const asked = askedStems(latest);
+    // Until a page has a twin there is nothing to ground on; it is left out rather than guessed at. After a first
+    // question's first page, a page holding none of its words (its text, title, aliases or keywords) is neither read
+    // nor cited: the rank fusion brought it in on the strength of other lists, and it has nothing to land a citation
+    // on (a follow-up's words say little: "is it online?" is about the page the conversation is on).
     const pages = [
       ...calendar,
       ...fitToBudget(
-        withTwins.filter((p): p is typeof p & { twin: string } => p.twin !== undefined),
+        withTwins.filter(
+          (p, i): p is typeof p & { twin: string } =>
+            p.twin !== undefined && (i === 0 || userTurns.length > 1 || holdsAWordAsked(p.twin, asked)),
+        ),
         Math.max(budget, 0),
       ),
     ];
     // Each retrieved page links to the passage that best answers the question, in the text the model reads
     // (citation.ts); worked out while the model starts.
-    const asked = askedStems(latest);
     const anchored = Promise.all(
       pages.slice(calendar.length).map(async (p) => {
         const targets = await loadPageTargets(p.url, options.twinRoot);

@@ -122,6 +122,10 @@ export function askedStems(question: string): Set<string> {
 
 const stemsOf = (text: string) => new Set(words(text).map(stem));
 
+/** True when a page's Markdown twin (front matter and text) holds a stem asked (askedStems). */
+export const holdsAWordAsked = (twin: string, asked: ReadonlySet<string>) =>
+  words(twin).some((w) => asked.has(stem(w)));
+
 /** A heading and the passages under it (or those before the first heading), with the stems each holds. */
 interface Section {
   headingStems: ReadonlySet<string>;
