@@ -6,11 +6,12 @@
  *
  * Prints, for the search: MRR@10, success@1, success@3 and the zero-result rate, per kind of query and in all;
  * for the chat: how often an expected page is the first source, and among the sources, and the share of sources
- * linking to a passage (a heading anchor or a text fragment); for off-topic questions
- * (offtopic.json), how often the chat cites nothing and calls no model; for two-turn conversations
- * (conversations.json), how often the follow-up's first source is its page. Each set is reported as its tuning part
- * and its held-out part. `--verbose` lists the tuning part's misses (never the held-out part's). `--dir <folder>` reads
- * the four files from another folder (a new batch measured before it joins eval/; a file it lacks is an empty set).
+ * linking to a passage (a heading anchor or a text fragment); for off-topic questions (offtopic.json), how often the
+ * chat cites nothing and calls no model; for two-turn conversations (conversations.json), how often the follow-up's
+ * first source is its page, and the share of its sources linking to a passage. Each set is reported as its tuning
+ * part and its held-out part. `--verbose` lists the tuning part's misses (never the held-out part's). `--dir
+ * <folder>` reads the four files from another folder (a new batch measured before it joins eval/; a file it lacks is
+ * an empty set).
  */
 import { readFile } from 'node:fs/promises';
 import { startGeminiStandIn } from '../tests/helpers/gemini-stand-in.ts';
@@ -172,12 +173,14 @@ try {
   console.log(
     `\nfollow-ups (POST /api/chat with two user turns, eval/conversations.json): the follow-up finds its page`,
   );
-  const convRows: { first: boolean; among: boolean; heldout?: boolean }[] = [];
+  const convRows: { first: boolean; among: boolean; cited: number; anchored: number; heldout?: boolean }[] = [];
   for (const c of conversationSet) {
-    const { sources } = await chatSources(c.turns);
+    const { sources, anchored } = await chatSources(c.turns);
     convRows.push({
       first: c.expect.includes(sources[0]),
       among: sources.some((s) => c.expect.includes(s)),
+      cited: sources.length,
+      anchored,
       heldout: c.heldout,
     });
     if (verbose && !c.expect.includes(sources[0]) && !c.heldout)
@@ -185,7 +188,9 @@ try {
   }
   const convSummary = (subset: typeof convRows) => {
     const n = subset.length;
-    return `n=${String(n).padStart(3)}  page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}`;
+    const cited = subset.reduce((k, r) => k + r.cited, 0);
+    const anchored = subset.reduce((k, r) => k + r.anchored, 0);
+    return `n=${String(n).padStart(3)}  page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}`;
   };
   for (const [part, subset] of partsOf(convRows)) console.log(`  ${part.padEnd(9)} ${convSummary(subset)}`);
 } finally {

@@ -194,6 +194,8 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     ]);
     const { sources } = await readAnswer(res);
     expect(sources.map((s) => new URL(s.url).pathname)).toContain('/courses/bib211/');
+    // Its own words are on no passage either: each source lands on the passage holding the conversation's.
+    for (const { url } of sources) expect(new URL(url).hash, url).not.toBe('');
   });
 
   it('retrieves a follow-up with the conversation: "how long does it take?" after the Master of Divinity', async () => {

@@ -8,7 +8,8 @@ import termsJson from '../../src/content/terms.json' with { type: 'json' };
 import { createCatalog } from '../../src/lib/catalog/catalog.ts';
 import { toCalendarEvent, toCatalogTerm } from '../../src/lib/catalog/model.ts';
 import { answerChat } from '../../src/lib/chat/answer.ts';
-import { asksAboutDates, calendarContextPage } from '../../src/lib/chat/calendar.ts';
+import { asksAboutDates, calendarAnchor, calendarContextPage } from '../../src/lib/chat/calendar.ts';
+import { askedStems } from '../../src/lib/chat/citation.ts';
 import { eventSchema } from '../../src/schemas/calendar.ts';
 import { termSchema } from '../../src/schemas/content.ts';
 import { answerParts, mockModel } from '../helpers/mock-model.ts';
@@ -43,8 +44,9 @@ describe('the chat knows the date', () => {
     expect(system).toContain('Today is Sunday 18 October 2026');
     expect(system).toContain('Open day for Fall 2027 applicants (open days): Saturday 13 March 2027, 10:00–16:00');
     expect(system).not.toContain('Open day for Spring and Fall 2027 applicants');
+    // Cited at the open day asked about: the soonest of those listed.
     expect(answer.sources).toEqual([
-      { url: 'https://northgate.example/events/', title: 'Events and key dates, as of today' },
+      { url: 'https://northgate.example/events/#open-day-2027-03', title: 'Events and key dates, as of today' },
     ]);
     for await (const _ of answer.textStream) {
       /* drain: frees the answer's slot */
@@ -61,6 +63,15 @@ describe('the chat knows the date', () => {
     for await (const _ of answer.textStream) {
       /* drain */
     }
+  });
+
+  it('links a citation of the calendar to the event asked about, else to what is coming up', () => {
+    const page = calendarContextPage(catalog, now);
+    expect(page.events.map((e) => e.id)).toContain('ashby-lecture-2026');
+    expect(calendarAnchor(page, askedStems('When is the Ashby Lecture this year?'))).toBe('#ashby-lecture-2026');
+    expect(calendarAnchor(page, askedStems('When are the Advent carols?'))).toBe('#advent-carols-2026');
+    // No event's name holds a word of it: the events page's list of the next events and key dates.
+    expect(calendarAnchor(page, askedStems('When are the exams this term?'))).toBe('#coming-up');
   });
 
   it('lists the next key dates, none of them past', () => {

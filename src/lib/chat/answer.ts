@@ -8,8 +8,8 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { messageText, type ChatRequest } from '../../schemas/chat.ts';
-import { asksAboutDates } from './calendar.ts';
-import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget, type ContextPage } from './context.ts';
+import { asksAboutDates, calendarAnchor, type CalendarPage } from './calendar.ts';
+import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget } from './context.ts';
 import { buildInstructions } from './prompt.ts';
 import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
 import {
@@ -48,7 +48,7 @@ export interface AnswerOptions {
   /** Where the Markdown twins are (tests); default the client build. */
   twinRoot?: string;
   /** Today's calendar as a context page (calendar.ts), for questions about dates; absent, the chat has none. */
-  calendar?: () => Promise<ContextPage>;
+  calendar?: () => Promise<CalendarPage>;
   /** The site's words, for the relevance floor (relevance.ts); absent, every question is taken as on topic. */
   vocabulary?: Vocabulary;
   /** How near the pages are to a text in meaning (search/index.ts, closenessTo), to rank the pages found. */
@@ -201,11 +201,16 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       ),
     ];
     // Each retrieved page links to the passage that best answers the question, in the text the model reads
-    // (citation.ts); worked out while the model starts.
+    // (citation.ts); worked out while the model starts. A follow-up's own words may be on no passage ("which one is
+    // for beginners?"): then the passage holding the conversation's.
+    const askedBefore = userTurns.length > 1 ? askedStems(conversation) : undefined;
     const anchored = Promise.all(
       pages.slice(calendar.length).map(async (p) => {
         const targets = await loadPageTargets(p.url, options.twinRoot);
-        return { ...p, url: p.url + (targets ? anchorFor(p.text, asked, targets) : '') };
+        const anchor = targets
+          ? anchorFor(p.text, asked, targets) || (askedBefore ? anchorFor(p.text, askedBefore, targets) : '')
+          : '';
+        return { ...p, url: p.url + anchor };
       }),
     );
     const modelCalled = performance.now();
@@ -223,8 +228,10 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       onDone: release,
     });
     chatFirstToken.observe((performance.now() - modelCalled) / 1000);
-    // The calendar is cited after the pages unless it holds more of the question: it is background to them.
-    const cited = calendarFirst ? [...calendar, ...(await anchored)] : [...(await anchored), ...calendar];
+    // The calendar is cited after the pages unless it holds more of the question: it is background to them. It
+    // links to the event asked about on the events page, or to what is coming up there.
+    const calendarCited = calendar.map((c) => ({ ...c, url: c.url + calendarAnchor(c, asked) }));
+    const cited = calendarFirst ? [...calendarCited, ...(await anchored)] : [...(await anchored), ...calendarCited];
     return { ...started, sources: cited.map((p) => ({ url: new URL(p.url, options.origin).href, title: p.title })) };
   } catch (err) {
     release();

@@ -8,7 +8,13 @@ import type { CalendarQueries } from '../catalog/calendar-files.ts';
 import { formatDay, formatEventWhen, formatEventWhere, formatKeyDate } from '../catalog/format.ts';
 import { INSTITUTE_TIME_ZONE, dayIn } from '../catalog/time-zone.ts';
 import { eventKindLabels } from '../../schemas/calendar.ts';
+import { askedIn } from './citation.ts';
 import type { ContextPage } from './context.ts';
+
+/** The calendar as a page of the chat's context, with the events it lists: each one's id on the events page, its name. */
+export interface CalendarPage extends ContextPage {
+  events: { id: string; name: string }[];
+}
 
 /** How many key dates the page lists: the next term's worth. */
 const KEY_DATES = 8;
@@ -20,10 +26,10 @@ const ABOUT_DATES =
 export const asksAboutDates = (question: string) => ABOUT_DATES.test(question);
 
 /** The last page made from each calendar, and what it was made of: most questions on a day get the same page. */
-const lastPages = new WeakMap<CalendarQueries, { key: string; page: ContextPage }>();
+const lastPages = new WeakMap<CalendarQueries, { key: string; page: CalendarPage }>();
 
 /** The calendar as a context page for `now`: today, the events not yet over, the next key dates. */
-export function calendarContextPage(calendar: CalendarQueries, now: Date): ContextPage {
+export function calendarContextPage(calendar: CalendarQueries, now: Date): CalendarPage {
   const events = calendar.upcomingEvents(now);
   const keyDates = calendar.upcomingKeyDates(now).slice(0, KEY_DATES);
   // The page changes only with the day and with what is still to come; formatting it costs far more than this key.
@@ -31,21 +37,43 @@ export function calendarContextPage(calendar: CalendarQueries, now: Date): Conte
   const key = `${today} ${events.map((e) => e.id).join()} ${keyDates.map((k) => k.id).join()}`;
   const last = lastPages.get(calendar);
   if (last?.key === key) return last.page;
+  const listed = events.map((e) => {
+    const name = `${e.title} (${eventKindLabels[e.kind].toLowerCase()})`;
+    const booking = e.booking ? ` Booking: ${e.booking.replace(/^mailto:/, '')}.` : '';
+    return { id: e.id, name, line: `- ${name}: ${formatEventWhen(e)}; ${formatEventWhere(e)}. ${e.summary}${booking}` };
+  });
   const lines = [
     `Today is ${formatDay(today)} (the institute's time zone, ${INSTITUTE_TIME_ZONE}). Only the events below are still to come; any other date on other pages may have passed.`,
     '',
     'Events still to come, soonest first:',
-    ...(events.length > 0
-      ? events.map(
-          (e) =>
-            `- ${e.title} (${eventKindLabels[e.kind].toLowerCase()}): ${formatEventWhen(e)}; ${formatEventWhere(e)}. ${e.summary}${e.booking ? ` Booking: ${e.booking.replace(/^mailto:/, '')}.` : ''}`,
-        )
-      : ['- None planned at the moment.']),
+    ...(listed.length > 0 ? listed.map((e) => e.line) : ['- None planned at the moment.']),
     '',
     'Next key dates of the academic calendar:',
     ...keyDates.map((k) => `- ${k.termName}: ${k.label}: ${formatKeyDate(k)}`),
   ];
-  const page = { title: 'Events and key dates, as of today', url: '/events/', text: lines.join('\n') };
+  const page = {
+    title: 'Events and key dates, as of today',
+    url: '/events/',
+    text: lines.join('\n'),
+    events: listed.map(({ id, name }) => ({ id, name })),
+  };
   lastPages.set(calendar, { key, page });
   return page;
 }
+
+/**
+ * Where a citation of the calendar lands on the events page: the event whose name (its title and kind) holds the most
+ * of the words asked (the first of equals: the soonest), by its id there ("When is the Ashby Lecture?"); else the
+ * page's "Coming up" section, which lists the next events and key dates ("When does the spring term start?"). Its
+ * name, not its summary: a summary mentions fees, refreshments and recordings in passing.
+ */
+export function calendarAnchor(page: CalendarPage, asked: ReadonlySet<string>): string {
+  let best: { id: string; held: number } | undefined;
+  for (const { id, name } of page.events) {
+    const held = askedIn(name, asked);
+    if (held > (best?.held ?? 0)) best = { id, held };
+  }
+  return `#${encodeURIComponent(best?.id ?? COMING_UP)}`;
+}
+/** The id of the events page's list of what is coming up (src/components/calendar/ComingUp.astro). */
+const COMING_UP = 'coming-up';

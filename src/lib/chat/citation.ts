@@ -122,6 +122,14 @@ export function askedStems(question: string): Set<string> {
 
 const stemsOf = (text: string) => new Set(words(text).map(stem));
 
+/** How many of the stems asked (askedStems) a text holds. */
+export function askedIn(text: string, asked: ReadonlySet<string>): number {
+  const held = stemsOf(text);
+  let count = 0;
+  for (const w of asked) if (held.has(w)) count++;
+  return count;
+}
+
 /** True when a page's Markdown twin (front matter and text) holds a stem asked (askedStems). */
 export const holdsAWordAsked = (twin: string, asked: ReadonlySet<string>) =>
   words(twin).some((w) => asked.has(stem(w)));
