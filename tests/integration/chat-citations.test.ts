@@ -1,8 +1,9 @@
 /**
- * Every link the chat cites lands somewhere: for every question of eval/chat.json (through the Gemini stand-in), and
- * through MCP ask_site, each source is a page of the build, and its anchor is an id on that page or a text fragment
- * whose text the page shows within one block. The page's text is read here on its own terms (not with the chat's
- * code), as a browser looks for a text fragment: case and runs of whitespace aside, inside one block element.
+ * Every link the chat cites lands somewhere: for every question of eval/chat.json and every follow-up of
+ * eval/conversations.json (through the Gemini stand-in), and through MCP ask_site, each source is a page of the
+ * build, and its anchor is an id on that page or a text fragment whose text the page shows within one block. The
+ * page's text is read here on its own terms (not with the chat's code), as a browser looks for a text fragment: case
+ * and runs of whitespace aside, inside one block element.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,9 @@ import type { StandIn } from '../helpers/sse-stand-in.ts';
 import { ask, readAnswer } from '../helpers/ui-stream.ts';
 
 const questions = (JSON.parse(readFileSync('eval/chat.json', 'utf8')) as { questions: { q: string }[] }).questions;
+const conversations = (
+  JSON.parse(readFileSync('eval/conversations.json', 'utf8')) as { conversations: { turns: string[] }[] }
+).conversations;
 
 const BLOCK =
   /<\/?(?:p|li|ul|ol|dl|dt|dd|td|th|tr|table|caption|figcaption|h[1-6]|div|section|article|main|header|footer|nav|aside|blockquote|pre|summary|details|br)\b[^>]*>/gi;
@@ -82,6 +86,26 @@ describe('chat citations land on the passage used', { timeout: 300_000 }, () => 
     expect(problems).toEqual([]);
     expect(cited).toBeGreaterThan(questions.length);
     // A page is cited because the question's words are on it, so nearly every source has a passage to land on.
+    expect(anchored / cited).toBeGreaterThan(0.8);
+  });
+
+  it('resolves every source of every follow-up in eval/conversations.json, which land on passages too', async () => {
+    const problems: string[] = [];
+    let cited = 0;
+    let anchored = 0;
+    for (const { turns } of conversations) {
+      const history = turns.flatMap((text, i) => (i > 0 ? ['(stand-in answer)', text] : [text]));
+      const { sources } = await readAnswer(await ask(server.url, history));
+      for (const { url } of sources) {
+        cited++;
+        if (new URL(url).hash) anchored++;
+        const problem = await unresolved(url);
+        if (problem) problems.push(problem);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(cited).toBeGreaterThan(conversations.length);
+    // A follow-up's own words are often on no passage ("which one is for beginners?"): the conversation's are.
     expect(anchored / cited).toBeGreaterThan(0.8);
   });
 
