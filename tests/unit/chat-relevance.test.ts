@@ -316,6 +316,25 @@ describe('retrieval for a follow-up', () => {
     expect(plain[0].url).not.toBe('/courses/his120/');
   });
 
+  it('puts first the handbook page a short follow-up names, when it points back at nothing', async () => {
+    const absence: FoundPage = { ...page('/handbook/leave-of-absence/'), title: 'Leave of absence', type: 'handbook' };
+    const scholarships: FoundPage = {
+      ...page('/handbook/scholarships-and-bursaries/'),
+      title: 'Scholarships and bursaries',
+      type: 'handbook',
+    };
+    // The conversation's searches find the leave of absence; the follow-up's own words, the scholarships page.
+    const own: SearchFn = async ({ q }) => ({
+      results: /scholarship/i.test(q) && !/absence/i.test(q) ? [scholarships, absence] : [absence, scholarships],
+    });
+    const turns = ['How do I take a leave of absence?'];
+    const found = await retrieveForConversation([...turns, 'will I lose my scholarship?'], own);
+    expect(found[0].url).toBe('/handbook/scholarships-and-bursaries/');
+    // "it" points back: the conversation's page stays first.
+    const pointing = await retrieveForConversation([...turns, 'will it cost me my scholarship?'], own);
+    expect(pointing[0].url).toBe('/handbook/leave-of-absence/');
+  });
+
   it('retrieves a first question on its own', async () => {
     expect((await retrieveForConversation(['beginners'], search)).map((p) => p.url)).toEqual([
       '/courses/bib201/',

@@ -187,6 +187,11 @@ export async function retrieveForConversation(
   const about = cited[0];
   if (leansBack && POINTS_AT_ONE.test(question) && about && together.some((p) => p.url === about.url))
     ranked = [about, ...ranked.filter((p) => p.url !== about.url)];
+  // "Will I lose my scholarship?" after a leave of absence: a follow-up that says little but points at nothing asks
+  // about a rule of its own, and the handbook page named by its words holds that rule for every program and course.
+  const own = now[0];
+  if (leansBack && !POINTS_BACK.test(question) && own?.type === 'handbook' && namedBy(question, own))
+    ranked = [own, ...ranked.filter((p) => p.url !== own.url)];
   // "Which one covers the middle ages?" chooses among pages of the kind the answer cited: the best match of its
   // own words among that kind goes first, though the conversation's words ("church history") are not on it.
   const kind = commonestType(cited);
@@ -203,6 +208,12 @@ export async function retrieveForConversation(
   // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
   const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
   return (step === undefined ? ranked : inSeriesFirst(ranked, cited, step)).slice(0, max);
+}
+
+/** True when the page's title or one of its aliases holds a word of the question (stop words aside), by stem. */
+function namedBy(question: string, page: FoundPage): boolean {
+  const asked = new Set(keywords(question, QUESTION_WORDS).map(stem));
+  return [page.title, ...(page.aliases ?? [])].some((name) => wordsOf(name).some((w) => asked.has(stem(w))));
 }
 
 /** The kind of page most of `pages` are (the first of them on a tie). */
