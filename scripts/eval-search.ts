@@ -69,6 +69,18 @@ const server = await startServer({
   GOOGLE_GENERATIVE_AI_API_KEY: 'eval-key',
   GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
 });
+// An expected page the built site does not serve (a draft, a page moved since) is a wrong label, not a miss.
+const expected = new Set([...searchSet, ...chatSet, ...conversationSet].flatMap((c) => c.expect));
+const unserved = (
+  await Promise.all(
+    [...expected].map(async (url) => ((await fetch(`${server.url}${url}`, { redirect: 'manual' })).ok ? [] : [url])),
+  )
+).flat();
+if (unserved.length > 0) {
+  await server.stop();
+  await gemini.close();
+  throw new Error(`expected pages the built site does not serve: ${unserved.join(' ')}`);
+}
 /** The chat's sources (paths, in order) for a conversation of user turns, and whether the model was called. */
 async function chatSources(turns: string[]): Promise<{ sources: string[]; anchored: number; modelCalled: boolean }> {
   const before = gemini.requests.length;
