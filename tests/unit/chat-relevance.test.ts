@@ -316,23 +316,56 @@ describe('retrieval for a follow-up', () => {
     expect(plain[0].url).not.toBe('/courses/his120/');
   });
 
-  it('puts first the handbook page a short follow-up names, when it points back at nothing', async () => {
-    const absence: FoundPage = { ...page('/handbook/leave-of-absence/'), title: 'Leave of absence', type: 'handbook' };
-    const scholarships: FoundPage = {
-      ...page('/handbook/scholarships-and-bursaries/'),
-      title: 'Scholarships and bursaries',
+  describe('reading the pages', () => {
+    const handbook = (slug: string, title: string): FoundPage => ({
+      ...page(`/handbook/${slug}/`),
+      title,
       type: 'handbook',
-    };
-    // The conversation's searches find the leave of absence; the follow-up's own words, the scholarships page.
-    const own: SearchFn = async ({ q }) => ({
-      results: /scholarship/i.test(q) && !/absence/i.test(q) ? [scholarships, absence] : [absence, scholarships],
     });
-    const turns = ['How do I take a leave of absence?'];
-    const found = await retrieveForConversation([...turns, 'will I lose my scholarship?'], own);
-    expect(found[0].url).toBe('/handbook/scholarships-and-bursaries/');
-    // "it" points back: the conversation's page stays first.
-    const pointing = await retrieveForConversation([...turns, 'will it cost me my scholarship?'], own);
-    expect(pointing[0].url).toBe('/handbook/leave-of-absence/');
+    const support = handbook('learning-support', 'Learning support');
+    const registration = handbook('course-registration', 'Course registration');
+    const greek = page('/courses/bib201/');
+    const twins: Record<string, string> = {
+      [support.url]: '---\ntitle: "Learning support"\nkeywords: ["dyslexia","dyslexic"]\n---\n# Learning support\n',
+      [registration.url]:
+        '---\ntitle: "Course registration"\n---\n# Course registration\nRegister for the essay course.',
+      [greek.url]: '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\nFor beginners. Assessed by an essay.',
+    };
+    const read = async (p: FoundPage) => twins[p.url];
+    const site = new Vocabulary({
+      pages: 40,
+      words: [
+        ['greek', 6],
+        ['biblical', 12],
+        ['beginners', 2],
+        ['dyslexic', 1],
+        ['dyslexia', 1],
+        ['support', 6],
+        ['essay', 6],
+      ],
+    });
+    // The first question's searches find the Greek course; a follow-up's own, the handbook pages holding its words.
+    const search: SearchFn = async ({ q }) => ({
+      results: /^(?:tell me about biblical greek i|biblical|greek)$/i.test(q)
+        ? [greek, registration, support]
+        : /dyslexic/i.test(q) && !/greek/i.test(q)
+          ? [support, registration, greek]
+          : [registration, support, greek],
+    });
+    const blind = { read: async () => undefined, vocabulary: site };
+    const first = async (followUp: string, options = { read, vocabulary: site }) =>
+      (await retrieveForConversation(['Tell me about Biblical Greek I', followUp], search, 4, options))[0]?.url;
+
+    it("puts first the handbook page about a rule the conversation's page does not hold", async () => {
+      expect(await first("I'm dyslexic, what can I do?")).toBe('/handbook/learning-support/');
+      // Without the pages' text, fusion alone ranks another page first.
+      expect(await first("I'm dyslexic, what can I do?", blind)).not.toBe('/handbook/learning-support/');
+    });
+
+    it("keeps the conversation's page first when it holds the follow-up's words", async () => {
+      expect(await first('is there an essay?')).toBe('/courses/bib201/');
+      expect(await first('is there an essay?', blind)).not.toBe('/courses/bib201/');
+    });
   });
 
   it('retrieves a first question on its own', async () => {

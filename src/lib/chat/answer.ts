@@ -136,7 +136,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       release();
       return await decline(question, options);
     }
-    const found = await retrieveForConversation(userTurns, options.search, undefined, { signal: options.signal });
+    const found = await retrieveForConversation(userTurns, options.search, undefined, {
+      signal: options.signal,
+      read: (page) => loadTwin(page.markdownUrl, options.twinRoot),
+      vocabulary: options.vocabulary,
+    });
     const retrieved = await Promise.all(
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),
     );

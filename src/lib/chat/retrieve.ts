@@ -14,6 +14,8 @@ import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
+import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, pageCoverage } from './relevance.ts';
+import type { Vocabulary } from '../search/vocabulary.ts';
 
 export interface FoundPage {
   title: string;
@@ -143,6 +145,13 @@ function aliasHeld(alias: string, asked: string[]): number {
 /** A question that leans on what came before: it points back ("it", "that one") or says little of its own. */
 const POINTS_BACK = /\b(?:it|its|this|that|these|those|they|them|their|one|ones|there|same|above)\b/i;
 export const isFollowUp = (question: string) => POINTS_BACK.test(question) || keywords(question).length <= 2;
+/** `read`: a page's Markdown twin; with the vocabulary, the pages' text decides which one a follow-up asks about (followUpFirst). */
+interface ConversationOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  read?: (page: FoundPage) => Promise<string | undefined>;
+  vocabulary?: Vocabulary;
+}
 /** Earlier user turns that still count: the conversation drifts, and the latest ones say where it is. */
 const EARLIER_TURNS = 2;
 
@@ -160,7 +169,7 @@ export async function retrieveForConversation(
   userTurns: string[],
   search: SearchFn,
   max = 4,
-  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  options: ConversationOptions = {},
 ): Promise<FoundPage[]> {
   const question = userTurns.at(-1) ?? '';
   const earlier = userTurns.slice(0, -1).slice(-EARLIER_TURNS);
@@ -182,16 +191,8 @@ export async function retrieveForConversation(
     }),
   );
   let ranked = [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.page);
-  // "Is it online?": "it" is what the previous answer was about, its first page, when the conversation's words with
-  // the question's still find it. Fusion alone can put a page that all three searches found a little above it.
-  const about = cited[0];
-  if (leansBack && POINTS_AT_ONE.test(question) && about && together.some((p) => p.url === about.url))
-    ranked = [about, ...ranked.filter((p) => p.url !== about.url)];
-  // "Will I lose my scholarship?" after a leave of absence: a follow-up that says little but points at nothing asks
-  // about a rule of its own, and the handbook page named by its words holds that rule for every program and course.
-  const own = now[0];
-  if (leansBack && !POINTS_BACK.test(question) && own?.type === 'handbook' && namedBy(question, own))
-    ranked = [own, ...ranked.filter((p) => p.url !== own.url)];
+  const first = await followUpFirst(question, { now, cited, together, leansBack }, options);
+  if (first) ranked = [first, ...ranked.filter((p) => p.url !== first.url)];
   // "Which one covers the middle ages?" chooses among pages of the kind the answer cited: the best match of its
   // own words among that kind goes first, though the conversation's words ("church history") are not on it.
   const kind = commonestType(cited);
@@ -210,10 +211,43 @@ export async function retrieveForConversation(
   return (step === undefined ? ranked : inSeriesFirst(ranked, cited, step)).slice(0, max);
 }
 
-/** True when the page's title or one of its aliases holds a word of the question (stop words aside), by stem. */
-function namedBy(question: string, page: FoundPage): boolean {
-  const asked = new Set(keywords(question, QUESTION_WORDS).map(stem));
-  return [page.title, ...(page.aliases ?? [])].some((name) => wordsOf(name).some((w) => asked.has(stem(w))));
+/**
+ * The page a follow-up asks about, when fusion alone may rank another above it; undefined to keep fusion's order.
+ * Fusion can put a page that all three searches found a little above the one the follow-up means.
+ *  - A follow-up about a rule the page the conversation is on does not hold ("what if I'm dyslexic?" after a course,
+ *    "will I lose my scholarship?" after a leave of absence, "how much would a course cost?" after the MDiv): the
+ *    handbook page its own words find first, when that page is about them (its title, aliases, keywords or
+ *    headings name a topic asked, or hold the floor's share of it): the handbook states the rule for every program.
+ *  - A follow-up that leans on the conversation: the previous answer's first page, when it holds the follow-up's
+ *    words ("is there an essay?" after Science and Faith), or when the follow-up points at it ("is it online?", "who
+ *    teaches that?") and the conversation's words with the follow-up's still find it.
+ * Without `read` and a vocabulary, only the pointing is read.
+ */
+async function followUpFirst(
+  question: string,
+  {
+    now,
+    cited,
+    together,
+    leansBack,
+  }: { now: FoundPage[]; cited: FoundPage[]; together: FoundPage[]; leansBack: boolean },
+  { read, vocabulary }: ConversationOptions,
+): Promise<FoundPage | undefined> {
+  const about = cited[0];
+  if (!about) return undefined;
+  const aboutTwin = read && vocabulary ? await read(about) : undefined;
+  const holds = aboutTwin !== undefined && pageCoverage(question, aboutTwin, vocabulary) >= RELEVANCE_FLOOR;
+  const own = now[0];
+  if (aboutTwin !== undefined && !holds && own?.type === 'handbook' && own.url !== about.url) {
+    const ownAbout = aboutOf((await read!(own)) ?? '');
+    if (
+      aboutATopicAsked(question, [ownAbout], vocabulary) ||
+      pageCoverage(question, ownAbout, vocabulary) >= RELEVANCE_FLOOR
+    )
+      return own;
+  }
+  const pointsAtIt = POINTS_AT_ONE.test(question) && together.some((p) => p.url === about.url);
+  return leansBack && (holds || pointsAtIt) ? about : undefined;
 }
 
 /** The kind of page most of `pages` are (the first of them on a tie). */
@@ -224,8 +258,9 @@ function commonestType(pages: FoundPage[]): PageType | undefined {
   return best?.[0] as PageType | undefined;
 }
 
-/** A follow-up about one thing the answer was about: "is it online?", "how much does this course cost?". */
-const POINTS_AT_ONE = /\b(?:it|its|(?:this|that) (?:one|course|class|program|programme|degree|certificate|diploma))\b/i;
+/** A follow-up about one thing the answer was about: "is it online?", "how much does this course cost?", "who teaches that?". */
+const POINTS_AT_ONE =
+  /\b(?:it|its|(?:this|that) (?:one|course|class|program|programme|degree|certificate|diploma))\b|\b(?:this|that)\W*$/i;
 
 /** A follow-up that chooses among what the answer listed: "which one…", "which of them…". */
 const CHOOSES = /\bwhich (?:one|ones|of (?:them|these|those))\b/i;
