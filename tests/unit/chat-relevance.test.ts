@@ -331,7 +331,7 @@ describe('retrieval for a follow-up', () => {
         '---\ntitle: "Course registration"\n---\n# Course registration\nRegister for the essay course.',
       [greek.url]: '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\nFor beginners. Assessed by an essay.',
     };
-    const read = async (p: FoundPage) => twins[p.url];
+    const read = async (p: FoundPage): Promise<string | undefined> => twins[p.url];
     const site = new Vocabulary({
       pages: 40,
       words: [

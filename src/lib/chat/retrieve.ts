@@ -212,8 +212,7 @@ export async function retrieveForConversation(
 }
 
 /**
- * The page a follow-up asks about, when fusion alone may rank another above it; undefined to keep fusion's order.
- * Fusion can put a page that all three searches found a little above the one the follow-up means.
+ * The page a follow-up asks about, when fusion may rank another a little above it; undefined to keep fusion's order.
  *  - A follow-up about a rule the page the conversation is on does not hold ("what if I'm dyslexic?" after a course,
  *    "will I lose my scholarship?" after a leave of absence, "how much would a course cost?" after the MDiv): the
  *    handbook page its own words find first, when that page is about them (its title, aliases, keywords or
@@ -235,18 +234,19 @@ async function followUpFirst(
 ): Promise<FoundPage | undefined> {
   const about = cited[0];
   if (!about) return undefined;
+  const pointsAtIt = POINTS_AT_ONE.test(question) && together.some((p) => p.url === about.url);
   const aboutTwin = read && vocabulary ? await read(about) : undefined;
-  const holds = aboutTwin !== undefined && pageCoverage(question, aboutTwin, vocabulary) >= RELEVANCE_FLOOR;
+  if (!read || aboutTwin === undefined) return leansBack && pointsAtIt ? about : undefined;
+  const holds = pageCoverage(question, aboutTwin, vocabulary) >= RELEVANCE_FLOOR;
   const own = now[0];
-  if (aboutTwin !== undefined && !holds && own?.type === 'handbook' && own.url !== about.url) {
-    const ownAbout = aboutOf((await read!(own)) ?? '');
+  if (!holds && own?.type === 'handbook' && own.url !== about.url) {
+    const ownAbout = aboutOf((await read(own)) ?? '');
     if (
       aboutATopicAsked(question, [ownAbout], vocabulary) ||
       pageCoverage(question, ownAbout, vocabulary) >= RELEVANCE_FLOOR
     )
       return own;
   }
-  const pointsAtIt = POINTS_AT_ONE.test(question) && together.some((p) => p.url === about.url);
   return leansBack && (holds || pointsAtIt) ? about : undefined;
 }
 
@@ -258,7 +258,7 @@ function commonestType(pages: FoundPage[]): PageType | undefined {
   return best?.[0] as PageType | undefined;
 }
 
-/** A follow-up about one thing the answer was about: "is it online?", "how much does this course cost?", "who teaches that?". */
+/** A follow-up about one thing the answer was about: "is it online?", "how much is this course?", "who teaches that?". */
 const POINTS_AT_ONE =
   /\b(?:it|its|(?:this|that) (?:one|course|class|program|programme|degree|certificate|diploma))\b|\b(?:this|that)\W*$/i;
 
