@@ -128,6 +128,11 @@ if (form && input && typeSelect && status && list && pager) {
     clearTimeout(timer);
     timer = setTimeout(run, 150);
   };
+  // The page imports this module after it has loaded, so a visitor on a slow connection may type or pick a filter
+  // before it runs: search what the form holds now when it differs from what the server rendered.
+  const rendered = new URLSearchParams(location.search);
+  if (input.value.trim() !== (rendered.get('q') ?? '').trim() || typeSelect.value !== (rendered.get('type') ?? ''))
+    void run();
   input.addEventListener('input', schedule);
   typeSelect.addEventListener('change', () => void run());
   form.addEventListener('submit', (event) => {

@@ -59,6 +59,22 @@ describe.skipIf(browserUnavailable())('search page in a browser', () => {
     expect(problems).toEqual([]);
   });
 
+  it('searches what the visitor typed and chose before the script arrived', async () => {
+    const page = await site.browser.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/search-page.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site.server.url + '/search/');
+    await page.locator('#search-q').fill('script tag');
+    await page.locator('#search-type').selectOption('page');
+    release();
+    await page.waitForFunction(() => document.getElementById('search-status')?.textContent?.includes('“script tag”'));
+    await expect(page.locator('#search-results li > a').first().getAttribute('href')).resolves.toBe('/accessibility/');
+  });
+
   it('asks again once when the instance is busy (503 with Retry-After), instead of showing an error', async () => {
     const page = await site.browser.newPage();
     let calls = 0;
