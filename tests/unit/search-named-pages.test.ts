@@ -15,6 +15,8 @@ const pages = [
   page('/courses/bib201/', 'BIB201: Biblical Greek I', 'course'),
   page('/courses/bib202/', 'BIB202: Biblical Greek II', 'course'),
   page('/handbook/refunds/', 'Refunds', 'handbook'),
+  page('/handbook/how-to-apply/', 'How to apply', 'handbook'),
+  page('/courses/min320/', 'MIN320: Chaplaincy', 'course'),
 ];
 const names = new PageNames(pages);
 const urls = (hits: RawHit[]) => hits.map((h) => h.url);
@@ -35,6 +37,15 @@ describe('pages a query names', () => {
     // An abbreviation is no everyday word: it names its page among others.
     expect(urls(names.namedIn(['greek', 'mdiv']))).toEqual(['/programs/master-of-divinity/']);
     expect(names.namedIn(['refunds', 'late'])).toEqual([]);
+  });
+
+  it('include, for the search’s list, a page whose whole name is one word the query holds', () => {
+    // "chaplain training": the Chaplaincy course never says "training", so Pagefind's AND leaves it out.
+    expect(urls(names.namedIn(['chaplain', 'training'], undefined, { oneWord: true }))).toEqual(['/courses/min320/']);
+    expect(urls(names.namedIn(['refunds', 'late'], undefined, { oneWord: true }))).toEqual(['/handbook/refunds/']);
+    // A name that is one word only after its stop words is not: "apply" is asked of many pages.
+    expect(names.namedIn(['degree', 'apply'], undefined, { oneWord: true })).toEqual([]);
+    expect(names.namedIn(['chaplain', 'training'])).toEqual([]);
   });
 
   it('keep to the type asked for', () => {

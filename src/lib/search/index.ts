@@ -273,7 +273,8 @@ async function runSearch(
   const holdingAll = raw.total;
   const exact = raw.total > 0;
   // A page the query names whole ("how long is the Bachelor of Theology") is on the first page, held or not.
-  const named = query.offset === 0 ? (pageNamesOf(bundleDir())?.namedIn(words, query.type) ?? []) : [];
+  const names = query.offset === 0 ? pageNamesOf(bundleDir()) : undefined;
+  const named = names?.namedIn(words, query.type) ?? [];
   // Not every word is on one page: answer with the pages holding the most, and the rarest, of them.
   if (!exact && words.length > 1) raw = await rankPartial(query, words, run);
   else if (
@@ -284,7 +285,8 @@ async function runSearch(
     !named.length
   )
     raw = withPartial(raw, await rankPartial(query, words, run), query.limit);
-  raw = joined(raw, named);
+  // A page titled with one of the words asked is on it too ("chaplain training": Chaplaincy, which never says training).
+  raw = joined(raw, names?.namedIn(words, query.type, { oneWord: true }) ?? []);
   // "masters programs": the pages of the kind asked for that hold the other words, though they never say "program".
   const kind = query.offset === 0 && !query.type ? kindAsked(words) : undefined;
   if (kind) raw = joined(raw, (await run({ ...query, q: kind.rest.join(' '), type: kind.type })).results);

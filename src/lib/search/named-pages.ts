@@ -9,7 +9,8 @@
  */
 import type { RawAnswer, RawHit } from './pool.ts';
 import type { PageType } from '../../schemas/search.ts';
-import { holdsPhrase, isAbbreviation, nameStems, queryStems } from './intent.ts';
+import { holdsPhrase, isAbbreviation, nameStems, queryStems, withoutCode } from './intent.ts';
+import { words as wordsOf } from './query-rewrite.ts';
 import { pageVectorsOf } from './page-vectors.ts';
 import { readOncePerBundle } from './bundle-file.ts';
 
@@ -20,35 +21,48 @@ export class PageNames {
    * Each name, by its first word's stem: a query looks up only the names its words start. `first`: the first of a
    * series named without its numeral.
    */
-  readonly #byFirstWord = new Map<string, { stems: string[]; page: RawHit; first: boolean }[]>();
+  readonly #byFirstWord = new Map<string, { stems: string[]; page: RawHit; first: boolean; oneWord: boolean }[]>();
 
   constructor(pages: readonly RawHit[]) {
     for (const page of pages)
       for (const name of [page.title, ...(page.aliases ?? [])]) {
         const stems = nameStems(name);
-        // One word named among others is only weight in the index ("campus housing"), but an abbreviation is a name.
-        if (stems.length >= 2 || isAbbreviation(name)) this.#add(stems, page, false);
+        // A name of one word ("Chaplaincy"), not one left after its stop words ("How to apply" is not named by every
+        // "apply"), and not an abbreviation, which names a page wherever it is asked ("MDiv").
+        const oneWord = wordsOf(withoutCode(name)).length === 1 && !isAbbreviation(name);
+        if (stems.length >= 2 || isAbbreviation(name) || oneWord) this.#add(stems, page, false, oneWord);
         // The first of a series is named without its numeral too: "who teaches biblical greek" means Biblical Greek I.
-        if (stems.length >= 3 && stems.at(-1) === 'i') this.#add(stems.slice(0, -1), page, true);
+        if (stems.length >= 3 && stems.at(-1) === 'i') this.#add(stems.slice(0, -1), page, true, false);
       }
   }
 
-  #add(stems: string[], page: RawHit, first: boolean): void {
+  #add(stems: string[], page: RawHit, first: boolean, oneWord: boolean): void {
+    if (stems.length === 0) return;
     const list = this.#byFirstWord.get(stems[0]!) ?? [];
-    list.push({ stems, page, first });
+    list.push({ stems, page, first, oneWord });
     this.#byFirstWord.set(stems[0]!, list);
   }
 
-  /** The pages (of `type`, when given) whose name the query's words hold as a phrase, each once. */
-  namedIn(words: string[], type?: string): RawHit[] {
+  /**
+   * The pages (of `type`, when given) whose name the query's words hold as a phrase, each once. A name of one word
+   * (not an abbreviation) counts only with `oneWord`: the search's list then holds the page titled "Chaplaincy" for
+   * "chaplain training", though the page never says "training"; the chat's floor leaves it out, as one word among
+   * others is only weight there ("give me a recipe").
+   */
+  namedIn(words: string[], type?: string, { oneWord = false } = {}): RawHit[] {
     const asked = queryStems(words);
     // "biblical greek ii" asks for the second of the series, not the first named without its numeral.
     const asksANumber = asked.some((w) => LATER_NUMERALS.has(w));
     const named = new Map<string, RawHit>();
     for (const word of new Set(asked))
-      for (const { stems, page, first } of this.#byFirstWord.get(word) ?? [])
-        if ((!type || page.type === type) && holdsPhrase(asked, stems) && !(first && asksANumber))
-          named.set(page.url, page);
+      for (const name of this.#byFirstWord.get(word) ?? [])
+        if (
+          (!type || name.page.type === type) &&
+          (oneWord || !name.oneWord) &&
+          holdsPhrase(asked, name.stems) &&
+          !(name.first && asksANumber)
+        )
+          named.set(name.page.url, name.page);
     return [...named.values()];
   }
 }
