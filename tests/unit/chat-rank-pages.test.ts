@@ -60,4 +60,34 @@ describe('rankByWhatTheyHold', () => {
     expect(rankByWhatTheyHold(asked, [handbook, gospels], vocabulary)[0]).toBe(handbook);
     expect(rankByWhatTheyHold(`${asked} Student handbook`, [handbook, placement], vocabulary)[0]).toBe(handbook);
   });
+  it('puts first the page named for what an existential question asks for, not for who asks', () => {
+    const international = {
+      url: '/handbook/international-students/',
+      twin: 'title: "International students"\n\n# International students\n\nInternational students pay the same fees.',
+    };
+    const bursaries = {
+      url: '/handbook/scholarships-and-bursaries/',
+      twin: 'title: "Scholarships and bursaries"\nkeywords: ["grant"]\n\n# Scholarships\n\nAwards for any student.',
+    };
+    const asked = 'Are there bursaries for international students?';
+    // Asked without "are there", the page on international students holds more of it and goes first.
+    const held = rankByWhatTheyHold(
+      'bursaries for international students, international',
+      [international, bursaries],
+      vocabulary,
+    );
+    expect(held[0]).toBe(international);
+    expect(rankByWhatTheyHold(asked, [international, bursaries], vocabulary)[0]).toBe(bursaries);
+    // Its keywords name it too; a kind of page asked for ("is there a course on…") names no topic.
+    expect(
+      rankByWhatTheyHold('Is there any grant for international students?', [international, bursaries], vocabulary)[0],
+    ).toBe(bursaries);
+    const registration = {
+      url: '/handbook/course-registration/',
+      twin: 'title: "Course registration"\n\nHow to register.',
+    };
+    expect(rankByWhatTheyHold('Is there a course on the Gospels?', [gospels, registration], vocabulary)[0]).toBe(
+      gospels,
+    );
+  });
 });

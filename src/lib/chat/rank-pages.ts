@@ -7,8 +7,9 @@
  *   1 / (1 + its retrieval rank) + holds × the share of the question it holds
  *   + about × the share it says it is about + meaning × its closeness
  * (closeness: how many standard deviations nearer the question than the average page, page-vectors.ts), with the
- * chat's weights (CHAT_WEIGHTS) or the search's, for its first results (search/index.ts, heldFirst). An index page
- * then goes after the pages under it (indexesAfter).
+ * chat's weights (CHAT_WEIGHTS) or the search's, for its first results (search/index.ts, heldFirst). A page named
+ * for what an existential question asks for then goes first (namedThingFirst), and an index page after the pages
+ * under it (indexesAfter).
  *
  * The chat's weights were tuned on the tuning parts of the chat sets, checked across them, and on a batch written blind after the first
  * weights were chosen: the first weights (2, 0, 0.2), fitted on eval/chat.json's tuning part, put the answer page
@@ -17,6 +18,7 @@
  */
 import { aboutOf, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
+import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import stem from 'wink-porter2-stemmer';
 
@@ -60,7 +62,31 @@ export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
     }))
     .sort((a, b) => b.score - a.score)
     .map((s) => s.page);
-  return indexesAfter(question, ranked);
+  return indexesAfter(question, namedThingFirst(question, ranked));
+}
+
+/**
+ * What an existential question asks for: the word after "is there" or "are there (any)" ("Are there bursaries for
+ * international students?" asks for bursaries, not for what international students are told).
+ */
+const ASKS_FOR = /\b(?:is|are) there (?:(?:a|an|any|some)\s+)?([\p{L}'’]+)/iu;
+
+/**
+ * The pages with the first one whose name (title, aliases, keywords) holds what the question asks for (ASKS_FOR)
+ * first: the question's other words describe who asks or why, and a page about them may hold more of it.
+ */
+function namedThingFirst<P extends { url: string; twin?: string }>(question: string, pages: P[]): P[] {
+  const thing = ASKS_FOR.exec(question)?.[1]?.toLowerCase();
+  // "Is there a course on…" asks for a kind of page: what it is on is the topic.
+  if (!thing || KIND_WORDS.has(thing)) return pages;
+  const asked = stem(thing);
+  const names = (page: P) =>
+    (page.twin ?? '')
+      .split('\n')
+      .filter((line) => /^(?:title|aliases|keywords):/.test(line))
+      .flatMap((line) => wordsOf(line.slice(line.indexOf(':') + 1)));
+  const named = pages.find((p) => names(p).some((w) => stem(w) === asked));
+  return named ? [named, ...pages.filter((p) => p !== named)] : pages;
 }
 
 /**
