@@ -362,6 +362,11 @@ describe('retrieval for a follow-up', () => {
       expect(await first("I'm dyslexic, what can I do?", blind)).not.toBe('/handbook/learning-support/');
     });
 
+    it("puts first the page of its own named for what a follow-up asks for, when the conversation's page does not mention it", async () => {
+      expect(await first('is there any dyslexia help?')).toBe('/handbook/learning-support/');
+      expect(await first('is there any dyslexia help?', blind)).not.toBe('/handbook/learning-support/');
+    });
+
     it("keeps the conversation's page first when it holds the follow-up's words", async () => {
       expect(await first('is there an essay?')).toBe('/courses/bib201/');
       expect(await first('is there an essay?', blind)).not.toBe('/courses/bib201/');

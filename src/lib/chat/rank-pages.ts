@@ -16,6 +16,7 @@
  * first for 63 of that batch's 80 questions against 55 in retrieval order; these, fitted on all three sets, 66.
  * Fitted without any one of the sets, they score that set as well or better than the first weights did.
  */
+import { STOPWORDS } from './keywords.ts';
 import { aboutOf, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { KIND_WORDS } from '../search/named-pages.ts';
@@ -66,27 +67,39 @@ export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
 }
 
 /**
- * What an existential question asks for: the word after "is there" or "are there (any)" ("Are there bursaries for
- * international students?" asks for bursaries, not for what international students are told).
+ * What an existential question asks for: the word after "is there", "are there (any)" or "do you have/offer" ("Are
+ * there bursaries for international students?" asks for bursaries, not for what international students are told).
  */
-const ASKS_FOR = /\b(?:is|are) there (?:(?:a|an|any|some)\s+)?([\p{L}'’]+)/iu;
+const ASKS_FOR = /\b(?:(?:is|are) there|do you (?:have|offer)) (?:(?:a|an|any|some)\s+)?([\p{L}'’]+)/iu;
 
 /**
  * The pages with the first one whose name (title, aliases, keywords) holds what the question asks for (ASKS_FOR)
  * first: the question's other words describe who asks or why, and a page about them may hold more of it.
  */
 function namedThingFirst<P extends { url: string; twin?: string }>(question: string, pages: P[]): P[] {
+  const named = namedForWhatIsAsked(question, pages);
+  return named ? [named, ...pages.filter((p) => p !== named)] : pages;
+}
+
+/** The word naming what an existential question asks for (ASKS_FOR), if it names a topic. */
+export function askedFor(question: string): string | undefined {
   const thing = ASKS_FOR.exec(question)?.[1]?.toLowerCase();
   // "Is there a course on…" asks for a kind of page: what it is on is the topic.
-  if (!thing || KIND_WORDS.has(thing)) return pages;
+  return thing && !KIND_WORDS.has(thing) && !STOPWORDS.has(thing) ? thing : undefined;
+}
+
+/** The first of `pages` whose name (title, aliases, keywords) holds what an existential question asks for (ASKS_FOR). */
+export function namedForWhatIsAsked<P extends { twin?: string }>(question: string, pages: P[]): P | undefined {
+  const thing = askedFor(question);
+  if (!thing) return undefined;
   const asked = stem(thing);
   const names = (page: P) =>
     (page.twin ?? '')
       .split('\n')
       .filter((line) => /^(?:title|aliases|keywords):/.test(line))
-      .flatMap((line) => wordsOf(line.slice(line.indexOf(':') + 1)));
-  const named = pages.find((p) => names(p).some((w) => stem(w) === asked));
-  return named ? [named, ...pages.filter((p) => p !== named)] : pages;
+      // Front matter writes them as JSON (`keywords: ["visa","student visa"]`): its punctuation is no part of a word.
+      .flatMap((line) => wordsOf(line.slice(line.indexOf(':') + 1).replace(/["[\],]/g, ' ')));
+  return pages.find((p) => names(p).some((w) => stem(w) === asked));
 }
 
 /**

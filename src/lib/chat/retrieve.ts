@@ -14,6 +14,7 @@ import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
+import { askedFor, namedForWhatIsAsked } from './rank-pages.ts';
 import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
@@ -55,6 +56,8 @@ const QUESTION_WORDS = 12;
  */
 const CONVERSATION_WORDS = 6;
 const TITLED = new Set(['course', 'program', 'handbook']);
+/** How many pages a first question's answer reads (answer.ts): the pages a follow-up's own page is chosen among. */
+const FIRST_FEW = 4;
 
 /**
  * `signal` is the chat request's: when it aborts, the searches are dropped too.
@@ -237,6 +240,14 @@ async function followUpFirst(
   const pointsAtIt = POINTS_AT_ONE.test(question) && together.some((p) => p.url === about.url);
   const aboutTwin = read && vocabulary ? await read(about) : undefined;
   if (!read || aboutTwin === undefined) return leansBack && pointsAtIt ? about : undefined;
+  // A follow-up asking for a thing the page does not mention ("is there any funding for organists?" after the
+  // Certificate in Sacred Music; "is there an essay?" is the course's) is about the page of its own named for it.
+  const thing = askedFor(question);
+  if (thing && pageCoverage(thing, aboutTwin, vocabulary) < RELEVANCE_FLOOR) {
+    const own = await Promise.all(now.slice(0, FIRST_FEW).map(async (p) => ({ ...p, twin: await read(p) })));
+    const named = namedForWhatIsAsked(question, own);
+    if (named) return named;
+  }
   const holds = pageCoverage(question, aboutTwin, vocabulary) >= RELEVANCE_FLOOR;
   const own = now[0];
   if (!holds && own?.type === 'handbook' && own.url !== about.url) {
