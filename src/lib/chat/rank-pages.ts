@@ -77,22 +77,15 @@ const ASKS_FOR = /\b(?:(?:is|are) there|do you (?:have|offer)) (?:(?:a|an|any|so
  * first: the question's other words describe who asks or why, and a page about them may hold more of it.
  */
 function namedThingFirst<P extends { url: string; twin?: string }>(question: string, pages: P[]): P[] {
-  const named = namedForWhatIsAsked(question, pages);
+  const thing = ASKS_FOR.exec(question)?.[1]?.toLowerCase();
+  // "Is there a course on…" asks for a kind of page: what it is on is the topic.
+  const named = thing && !KIND_WORDS.has(thing) && !STOPWORDS.has(thing) ? namedFor(thing, pages) : undefined;
   return named ? [named, ...pages.filter((p) => p !== named)] : pages;
 }
 
-/** The word naming what an existential question asks for (ASKS_FOR), if it names a topic. */
-export function askedFor(question: string): string | undefined {
-  const thing = ASKS_FOR.exec(question)?.[1]?.toLowerCase();
-  // "Is there a course on…" asks for a kind of page: what it is on is the topic.
-  return thing && !KIND_WORDS.has(thing) && !STOPWORDS.has(thing) ? thing : undefined;
-}
-
-/** The first of `pages` whose name (title, aliases, keywords) holds what an existential question asks for (ASKS_FOR). */
-export function namedForWhatIsAsked<P extends { twin?: string }>(question: string, pages: P[]): P | undefined {
-  const thing = askedFor(question);
-  if (!thing) return undefined;
-  const asked = stem(thing);
+/** The first of `pages` whose name (its twin's title, aliases or keywords) holds `word`, by Porter2 stem. */
+export function namedFor<P extends { twin?: string }>(word: string, pages: P[]): P | undefined {
+  const asked = stem(word);
   const names = (page: P) =>
     (page.twin ?? '')
       .split('\n')

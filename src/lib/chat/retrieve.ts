@@ -14,7 +14,7 @@ import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
-import { askedFor, namedForWhatIsAsked } from './rank-pages.ts';
+import { namedFor } from './rank-pages.ts';
 import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
@@ -216,6 +216,8 @@ export async function retrieveForConversation(
 
 /**
  * The page a follow-up asks about, when fusion may rank another a little above it; undefined to keep fusion's order.
+ *  - A follow-up naming a thing the conversation's page does not mention ("is there any funding for organists?"
+ *    after a certificate): the page among its own first few named for it (title, aliases, keywords).
  *  - A follow-up about a rule the page the conversation is on does not hold ("what if I'm dyslexic?" after a course,
  *    "will I lose my scholarship?" after a leave of absence, "how much would a course cost?" after the MDiv): the
  *    handbook page its own words find first, when that page is about them (its title, aliases, keywords or
@@ -240,12 +242,15 @@ async function followUpFirst(
   const pointsAtIt = POINTS_AT_ONE.test(question) && together.some((p) => p.url === about.url);
   const aboutTwin = read && vocabulary ? await read(about) : undefined;
   if (!read || aboutTwin === undefined) return leansBack && pointsAtIt ? about : undefined;
-  // A follow-up asking for a thing the page does not mention ("is there any funding for organists?" after the
-  // Certificate in Sacred Music; "is there an essay?" is the course's) is about the page of its own named for it.
-  const thing = askedFor(question);
-  if (thing && pageCoverage(thing, aboutTwin, vocabulary) < RELEVANCE_FLOOR) {
+  // A follow-up naming a thing the page does not mention ("is there any funding for organists?" after the
+  // Certificate in Sacred Music; "is there an essay?" is the course's) is about the page of its own named for it
+  // (title, aliases, keywords), unless it points at the page ("is it online?" asks about the course).
+  const unmentioned = topicWords(keywords(question)).filter(
+    (w) => pageCoverage(w, aboutTwin, vocabulary) < RELEVANCE_FLOOR,
+  );
+  if (unmentioned.length > 0 && !pointsAtIt) {
     const own = await Promise.all(now.slice(0, FIRST_FEW).map(async (p) => ({ ...p, twin: await read(p) })));
-    const named = namedForWhatIsAsked(question, own);
+    const named = unmentioned.map((w) => namedFor(w, own)).find((p) => p !== undefined);
     if (named) return named;
   }
   const holds = pageCoverage(question, aboutTwin, vocabulary) >= RELEVANCE_FLOOR;
