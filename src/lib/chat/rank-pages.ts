@@ -63,21 +63,29 @@ export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
     }))
     .sort((a, b) => b.score - a.score)
     .map((s) => s.page);
-  return indexesAfter(question, namedThingFirst(question, ranked));
+  return indexesAfter(question, namedThingFirst(question, ranked, vocabulary));
 }
 
 /**
- * What an existential question asks for: the word after "is there", "are there (any)" or "do you have/offer" ("Are
- * there bursaries for international students?" asks for bursaries, not for what international students are told).
+ * What an existential question asks for: the word after "is there", "are there (any)", "do you have/offer" or
+ * "anything about/on" ("Are there bursaries for international students?" asks for bursaries, not for what
+ * international students are told).
  */
-const ASKS_FOR = /\b(?:(?:is|are) there|do you (?:have|offer)) (?:(?:a|an|any|some)\s+)?([\p{L}'’]+)/iu;
+const ASKS_FOR =
+  /\b(?:(?:is|are) there|do you (?:have|offer)|anything (?:about|on)) (?:(?:a|an|any|some|the)\s+)?([\p{L}'’]+)/iu;
 
 /**
  * The pages with the first one whose name (title, aliases, keywords) holds what the question asks for (ASKS_FOR)
  * first: the question's other words describe who asks or why, and a page about them may hold more of it.
  */
-function namedThingFirst<P extends { url: string; twin?: string }>(question: string, pages: P[]): P[] {
-  const thing = ASKS_FOR.exec(question)?.[1]?.toLowerCase();
+function namedThingFirst<P extends { url: string; twin?: string }>(
+  question: string,
+  pages: P[],
+  vocabulary: Vocabulary,
+): P[] {
+  const typed = ASKS_FOR.exec(question)?.[1]?.toLowerCase();
+  // A misspelt word is read as the site's word for it ("Is there any scolarship…").
+  const thing = typed && !vocabulary.has(typed) ? (vocabulary.correct(typed) ?? typed) : typed;
   // "Is there a course on…" asks for a kind of page: what it is on is the topic.
   const named = thing && !KIND_WORDS.has(thing) && !STOPWORDS.has(thing) ? namedFor(thing, pages) : undefined;
   return named ? [named, ...pages.filter((p) => p !== named)] : pages;
