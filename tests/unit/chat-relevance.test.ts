@@ -419,6 +419,7 @@ describe('asksAboutAnotherInstitution', () => {
       ['northgate', 9],
       ['college', 4],
       ['mdiv', 2],
+      ['library', 5],
     ],
   });
 
@@ -428,10 +429,12 @@ describe('asksAboutAnotherInstitution', () => {
     expect(asksAboutAnotherInstitution("entry requirements for Oxford's theology degree", site)).toBe(true);
     expect(asksAboutAnotherInstitution('is the University of Durham good for theology?', site)).toBe(true);
     expect(asksAboutAnotherInstitution("what time is mass at St Mary's on sunday", site)).toBe(true);
+    expect(asksAboutAnotherInstitution('what are the opening hours of the British Library?', site)).toBe(true);
   });
 
   it("leaves the site's own names, other possessives and a visitor's own path to the site", () => {
     expect(asksAboutAnotherInstitution('Is Northgate College accredited?', site)).toBe(false);
+    expect(asksAboutAnotherInstitution('When is the Northgate Library open?', site)).toBe(false);
     expect(asksAboutAnotherInstitution("Which course reads Paul's letters?", site)).toBe(false);
     expect(asksAboutAnotherInstitution("Is Tolkien's book in the library?", site)).toBe(false);
     expect(asksAboutAnotherInstitution('Will my credits from Moody Bible Institute transfer?', site)).toBe(false);

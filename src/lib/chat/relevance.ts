@@ -324,8 +324,8 @@ export const asksForATask = (question: string) =>
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
 const OTHER_PLACE = new RegExp(
   [
-    // "Harvard Divinity School", "Dallas Theological Seminary", "St Mary's Church"
-    String.raw`(?:\b\p{Lu}[\p{L}.'’]*\s+)*\b\p{Lu}[\p{L}.'’]*\s+(?:University|College|Seminary|School|Institute|Academy|Church|Cathedral|Abbey)\b`,
+    // "Harvard Divinity School", "Dallas Theological Seminary", "St Mary's Church", "the British Library"
+    String.raw`(?:\b\p{Lu}[\p{L}.'’]*\s+)*\b\p{Lu}[\p{L}.'’]*\s+(?:University|College|Seminary|School|Institute|Academy|Church|Cathedral|Abbey|Library|Museum)\b`,
     // "the University of Oxford"
     String.raw`\b(?:University|College) of\s+\p{Lu}\p{L}*`,
     // "Oxford's theology degree", "Fuller's MDiv"; a saint's church: "St Mary's"
