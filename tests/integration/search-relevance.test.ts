@@ -112,6 +112,14 @@ describe('search finds what a visitor means', () => {
     expect((await search('BTh')).results[0]?.url).toBe('/programs/bachelor-of-theology/');
   });
 
+  it("reads the field's terms and higher education's abbreviations as the site's words (field-vocabulary.json)", async () => {
+    // Typo correction would read these as "policy" and "rel"; the field vocabulary says what they mean.
+    expect((await search('missiology')).results[0]?.url).toBe('/courses/his320/');
+    expect((await search('church polity')).results[0]?.url).toBe('/courses/min230/');
+    for (const q of ['RPL', 'recognition of prior learning'])
+      expect((await search(q)).results[0]?.url).toBe('/handbook/transfer-credit/');
+  });
+
   it('ranks a page first when the query names one of its aliases (front matter), and says the aliases', async () => {
     const accessibility = await search('accessibility statement');
     expect(accessibility.results[0]).toMatchObject({
