@@ -17,7 +17,7 @@
  * Fitted without any one of the sets, they score that set as well or better than the first weights did.
  */
 import { STOPWORDS } from './keywords.ts';
-import { aboutOf, pageCoverage } from './relevance.ts';
+import { aboutOf, namedFor, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
@@ -89,18 +89,6 @@ function namedThingFirst<P extends { url: string; twin?: string }>(
   // "Is there a course on…" asks for a kind of page: what it is on is the topic.
   const named = thing && !KIND_WORDS.has(thing) && !STOPWORDS.has(thing) ? namedFor(thing, pages) : undefined;
   return named ? [named, ...pages.filter((p) => p !== named)] : pages;
-}
-
-/** The first of `pages` whose name (its twin's title, aliases or keywords) holds `word`, by Porter2 stem. */
-export function namedFor<P extends { twin?: string }>(word: string, pages: P[]): P | undefined {
-  const asked = stem(word);
-  const names = (page: P) =>
-    (page.twin ?? '')
-      .split('\n')
-      .filter((line) => /^(?:title|aliases|keywords):/.test(line))
-      // Front matter writes them as JSON (`keywords: ["visa","student visa"]`): its punctuation is no part of a word.
-      .flatMap((line) => wordsOf(line.slice(line.indexOf(':') + 1).replace(/["[\],]/g, ' ')));
-  return pages.find((p) => names(p).some((w) => stem(w) === asked));
 }
 
 /**

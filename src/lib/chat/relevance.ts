@@ -279,6 +279,17 @@ export function aboutATopicAsked(question: string, abouts: string[], vocabulary:
   return abouts.some((about) => textWords(about).some((w) => topics.has(stem(w))));
 }
 
+/** The first of `pages` whose name (its twin's title, aliases or keywords) holds `word`, compared by Porter2 stem. */
+export function namedFor<P extends { twin?: string }>(word: string, pages: P[]): P | undefined {
+  const asked = stem(word);
+  const names = (twin = '') =>
+    twin
+      .split('\n')
+      .filter((line) => /^(?:title|aliases|keywords):/.test(line))
+      .flatMap((line) => textWords(line.slice(line.indexOf(':') + 1)));
+  return pages.find((p) => names(p.twin).some((w) => stem(w) === asked));
+}
+
 /**
  * True when the title of a page found (its Markdown twin's) holds a word of the question, stop words aside,
  * compared by Porter2 stem: capitalised words count here ("Is there a way to do Greek II over the summer?" finds
@@ -286,10 +297,11 @@ export function aboutATopicAsked(question: string, abouts: string[], vocabulary:
  * History; off-topic declined, tuning | held-out, 75.0% | 64.0% → 76.2% | 66.4%, and one on-topic question of the
  * held-out part's 301 declined, none of the tuning part's). For a question whose words the site understands (the
  * floor's first step), that is the evidence the page is about it: its words otherwise spread over a story ("I never
- * finished high school but I've run our church's youth group for 15 years") that no page holds. Measured on the tuning sets' first questions: on-topic ones declined 12 →
- * 5 of 297, off-topic ones let in 26 → 28 of 66 (two already let in by naming a page or declined as a task). Any page
- * found, not only the first: "I got a really low mark on my Christology essay and I think it's wrong" finds the
- * complaints page first and Christology second; off-topic tuning questions let in stayed the same.
+ * finished high school but I've run our church's youth group for 15 years") that no page holds. Measured on the
+ * tuning sets' first questions: on-topic ones declined 12 → 5 of 297, off-topic ones let in 26 → 28 of 66 (two
+ * already let in by naming a page or declined as a task). Any page found, not only the first: "I got a really low
+ * mark on my Christology essay and I think it's wrong" finds the complaints page first and Christology second;
+ * off-topic tuning questions let in stayed the same.
  */
 export function titledByTheQuestion(question: string, twin: string | undefined): boolean {
   const title = twin?.split('\n').find((line) => line.startsWith('title:'));

@@ -14,8 +14,7 @@ import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
-import { namedFor } from './rank-pages.ts';
-import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, pageCoverage } from './relevance.ts';
+import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, namedFor, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
 export interface FoundPage {
@@ -249,8 +248,8 @@ async function followUpFirst(
     (w) => pageCoverage(w, aboutTwin, vocabulary) < RELEVANCE_FLOOR,
   );
   if (unmentioned.length > 0 && !pointsAtIt) {
-    const own = await Promise.all(now.slice(0, FIRST_FEW).map(async (p) => ({ ...p, twin: await read(p) })));
-    const named = unmentioned.map((w) => namedFor(w, own)).find((p) => p !== undefined);
+    const ownFirst = await Promise.all(now.slice(0, FIRST_FEW).map(async (p) => ({ ...p, twin: await read(p) })));
+    const named = unmentioned.map((w) => namedFor(w, ownFirst)).find((p) => p !== undefined);
     if (named) return named;
   }
   const holds = pageCoverage(question, aboutTwin, vocabulary) >= RELEVANCE_FLOOR;
