@@ -27,6 +27,7 @@ import {
 } from './relevance.ts';
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import { rankByWhatTheyHold, type Closeness } from './rank-pages.ts';
+import { OFF_TOPIC_CHANCE, floorFeatures, offTopicChance } from './off-topic-model.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
@@ -53,6 +54,8 @@ export interface AnswerOptions {
   vocabulary?: Vocabulary;
   /** How near the pages are to a text in meaning (search/index.ts, closenessTo), to rank the pages found. */
   closeness?: (text: string) => Closeness | undefined;
+  /** What a text means, as a vector of length 1 (search/index.ts, meaningOf): with it, the floor's model is asked. */
+  meaning?: (text: string) => ArrayLike<number> | undefined;
   /** True when a text names one of the site’s pages (search/index.ts, namesASitePage): such a question is on topic. */
   namesAPage?: (text: string) => boolean;
 }
@@ -155,10 +158,9 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
           isCalendar(p) ? asCalendar : [p],
         )
       : [...retrieved, ...asCalendar];
-    const ranked =
-      userTurns.length === 1
-        ? rankByWhatTheyHold(latest, candidates, options.vocabulary, { closeness: options.closeness?.(latest) })
-        : candidates;
+    const first = userTurns.length === 1;
+    const closeness = first ? options.closeness?.(latest) : undefined;
+    const ranked = first ? rankByWhatTheyHold(latest, candidates, options.vocabulary, { closeness }) : candidates;
     const calendarFirst = calendar.some((c) => c.url === ranked[0]?.url);
     const withTwins = ranked.filter((p): p is (typeof retrieved)[number] => 'markdownUrl' in p);
     // The floor's second half, for a first question: its words must meet on one of the pages found (relevance.ts).
@@ -169,11 +171,23 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const covered =
       namesAPage ||
       (wordsOnTopic &&
-        (userTurns.length > 1 ||
+        (!first ||
           coveredByPages(conversation, texts, options.vocabulary) ||
           withTwins.some((p) => titledByTheQuestion(latest, p.twin))));
     // A first question that found courses and says nothing of studying asks about their subject, not about them.
-    const subjectOnly = !namesAPage && userTurns.length === 1 && asksAboutTheSubjectOnly(latest, withTwins);
+    const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(latest, withTwins);
+    // A first question the rules let in that the floor's model is nearly sure is off topic (off-topic-model.ts). It
+    // reads the pages search found; today's calendar is none of them ("What is the Ashby Lecture?").
+    const unlikely = () =>
+      !namesAPage &&
+      first &&
+      calendar.length === 0 &&
+      options.meaning !== undefined &&
+      options.vocabulary !== undefined &&
+      offTopicChance(
+        floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
+        options.meaning(latest),
+      ) > OFF_TOPIC_CHANCE;
     // What the pages are about is read only when their words did not cover the question.
     if (
       subjectOnly ||
@@ -182,7 +196,8 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
           conversation,
           withTwins.map((p) => aboutOf(p.twin ?? '')),
           options.vocabulary,
-        ))
+        )) ||
+      unlikely()
     ) {
       release();
       return await decline(question, options);
@@ -199,7 +214,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       ...fitToBudget(
         withTwins.filter(
           (p, i): p is typeof p & { twin: string } =>
-            p.twin !== undefined && (i === 0 || userTurns.length > 1 || holdsAWordAsked(p.twin, asked)),
+            p.twin !== undefined && (i === 0 || !first || holdsAWordAsked(p.twin, asked)),
         ),
         Math.max(budget, 0),
       ),
@@ -207,7 +222,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // Each retrieved page links to the passage that best answers the question, in the text the model reads
     // (citation.ts); worked out while the model starts. A follow-up's own words may be on no passage ("which one is
     // for beginners?"): then the passage holding the conversation's.
-    const askedBefore = userTurns.length > 1 ? askedStems(conversation) : undefined;
+    const askedBefore = !first ? askedStems(conversation) : undefined;
     const anchored = Promise.all(
       pages.slice(calendar.length).map(async (p) => {
         const targets = await loadPageTargets(p.url, options.twinRoot);

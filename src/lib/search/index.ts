@@ -239,22 +239,34 @@ const namesASitePage = (text: string) =>
  * One pass over the pages' vectors (~1 ms at 10,000 pages).
  */
 function closenessTo(text: string): ((url: string) => number | undefined) | undefined {
-  const bundle = bundleDir();
-  const pages = pageVectorsOf(bundle);
-  const wordVectors = wordVectorsOf(bundle);
-  if (!pages || !wordVectors) return undefined;
-  const vector = queryVector(rewritten(text).words.flatMap(wordsOf), wordVectors, vocabularyOf(bundle));
+  const pages = pageVectorsOf(bundleDir());
+  const vector = pages && vectorOf(text);
   return vector && pages.near(vector).closenessOf;
+}
+
+/** What `text` means as one vector of length 1 (its words' vectors, weighed by rarity); undefined as vectorOf. */
+function meaningOf(text: string): Float32Array | undefined {
+  const vector = vectorOf(text);
+  const length = vector ? Math.hypot(...vector) : 0;
+  return length > 0 ? vector!.map((x) => x / length) : undefined;
+}
+
+/** The sum of the vectors of `text`'s words as the search reads them; undefined without word vectors or a word with one. */
+function vectorOf(text: string): Float32Array | undefined {
+  const bundle = bundleDir();
+  const wordVectors = wordVectorsOf(bundle);
+  return wordVectors && queryVector(rewritten(text).words.flatMap(wordsOf), wordVectors, vocabularyOf(bundle));
 }
 
 /**
  * The site search as the chat reads it (chat/answer.ts, AnswerOptions), for both of the chat's edges (POST /api/chat
- * and MCP ask_site): the search, the site's words, closeness in meaning and the pages' names.
+ * and MCP ask_site): the search, the site's words, closeness in meaning, a text's meaning and the pages' names.
  */
 export const searchForChat = () => ({
   search,
   vocabulary: siteVocabulary(),
   closeness: closenessTo,
+  meaning: meaningOf,
   namesAPage: namesASitePage,
 });
 

@@ -1,0 +1,117 @@
+/**
+ * `npm run train:floor`: fits the chat floor's off-topic model (src/lib/chat/off-topic-model.ts) on the tuning parts
+ * of the relevance sets, never the held-out parts: eval/chat.json's questions and eval/conversations.json's first
+ * questions are on topic, eval/offtopic.json's are not. Each question is retrieved for and its pages ranked as the
+ * chat does (answer.ts), in process, on the built site (npm run build first). Prints six-fold cross-validated figures,
+ * then writes the weights to src/lib/chat/off-topic-model.json. `npm run eval:search` measures the result.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { searchForChat } from '../src/lib/search/index.ts';
+import { retrieveForConversation } from '../src/lib/chat/retrieve.ts';
+import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
+import { withoutRuleChanges } from '../src/lib/chat/relevance.ts';
+import { loadTwin } from '../src/lib/chat/twins.ts';
+import { FEATURES, floorFeatures, offTopicChance, type OffTopicModel } from '../src/lib/chat/off-topic-model.ts';
+
+const MODEL_FILE = 'src/lib/chat/off-topic-model.json';
+/** The meaning's 100 dimensions are each small (a vector of length 1); scaled, they can weigh as the features do. */
+const MEANING_SCALE = 3;
+const L2 = 0.01;
+const STEPS = 3000;
+const LEARNING_RATE = 0.3;
+const FOLDS = 6;
+
+interface Example {
+  q: string;
+  offTopic: boolean;
+  x: number[];
+}
+
+const tuning = async (file: string, key: string) =>
+  ((JSON.parse(await readFile(`eval/${file}`, 'utf8')) as Record<string, { heldout?: boolean }[]>)[key] ?? []).filter(
+    (row) => !row.heldout,
+  );
+const questions = [
+  ...(await tuning('chat.json', 'questions')).map((r) => ({ q: (r as { q: string }).q, offTopic: false })),
+  ...(await tuning('conversations.json', 'conversations')).map((r) => ({
+    q: (r as { turns: string[] }).turns[0]!,
+    offTopic: false,
+  })),
+  ...(await tuning('offtopic.json', 'questions')).map((r) => ({ q: (r as { q: string }).q, offTopic: true })),
+];
+
+const { search, vocabulary, closeness, meaning, namesAPage } = searchForChat();
+const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
+const examples: Example[] = [];
+for (const { q: typed, offTopic } of questions) {
+  const q = withoutRuleChanges(typed);
+  const found = await retrieveForConversation([q], search, undefined, { read, vocabulary });
+  const pages = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
+  const near = closeness(q);
+  const ranked = rankByWhatTheyHold(q, pages, vocabulary, { closeness: near });
+  const features = floorFeatures(q, ranked, vocabulary, { closeness: near, namesAPage: namesAPage(q) });
+  const meant = meaning(q) ?? new Float32Array(100);
+  examples.push({ q, offTopic, x: [...features, ...[...meant].map((m) => m * MEANING_SCALE)] });
+}
+
+/** Logistic regression by gradient descent, each class weighing half (there are fewer off-topic questions). */
+function fit(rows: Example[]): { bias: number; w: number[] } {
+  const d = rows[0]!.x.length;
+  let bias = 0;
+  const w = new Array<number>(d).fill(0);
+  const off = rows.filter((r) => r.offTopic).length;
+  const classWeight = (r: Example) => rows.length / (2 * (r.offTopic ? off : rows.length - off));
+  for (let step = 0; step < STEPS; step++) {
+    let gBias = 0;
+    const g = new Array<number>(d).fill(0);
+    for (const r of rows) {
+      const p = 1 / (1 + Math.exp(-(bias + r.x.reduce((z, x, i) => z + x * w[i]!, 0))));
+      const err = classWeight(r) * (p - (r.offTopic ? 1 : 0));
+      gBias += err;
+      r.x.forEach((x, i) => (g[i]! += err * x));
+    }
+    bias -= (LEARNING_RATE * gBias) / rows.length;
+    for (let i = 0; i < d; i++) w[i]! -= LEARNING_RATE * (g[i]! / rows.length + L2 * w[i]!);
+  }
+  return { bias, w };
+}
+
+const asModel = ({ bias, w }: { bias: number; w: number[] }): OffTopicModel => ({
+  features: FEATURES,
+  bias,
+  weights: w.slice(0, FEATURES.length),
+  meaningScale: MEANING_SCALE,
+  meaningWeights: w.slice(FEATURES.length),
+});
+const chanceOf = (m: OffTopicModel, r: Example) =>
+  offTopicChance(
+    r.x.slice(0, FEATURES.length),
+    r.x.slice(FEATURES.length).map((x) => x / MEANING_SCALE),
+    m,
+  );
+
+const crossValidated = new Map<Example, number>();
+for (let fold = 0; fold < FOLDS; fold++) {
+  const m = asModel(fit(examples.filter((_, i) => i % FOLDS !== fold)));
+  examples.forEach((r, i) => i % FOLDS === fold && crossValidated.set(r, chanceOf(m, r)));
+}
+const on = examples.filter((r) => !r.offTopic);
+const off = examples.filter((r) => r.offTopic);
+console.log(`tuning parts: ${on.length} on-topic questions, ${off.length} off-topic; ${FOLDS}-fold cross-validated:`);
+for (const threshold of [0.7, 0.8, 0.9]) {
+  const declined = (rows: Example[]) => rows.filter((r) => crossValidated.get(r)! > threshold).length;
+  console.log(`  chance > ${threshold}: off-topic declined ${declined(off)}/${off.length}, on-topic ${declined(on)}/${on.length}`);
+}
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+const model = asModel(fit(examples));
+const file = {
+  $comment: `Written by npm run train:floor (scripts/train-floor.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning parts of eval/ (${on.length} on-topic questions, ${off.length} off-topic). Do not edit by hand.`,
+  ...model,
+  bias: round(model.bias),
+  weights: model.weights.map(round),
+  meaningWeights: model.meaningWeights.map(round),
+};
+await writeFile(MODEL_FILE, `${JSON.stringify(file, null, 2)}\n`);
+console.log(`wrote ${MODEL_FILE}`);
+process.exit(0);

@@ -1,0 +1,103 @@
+/**
+ * The floor's last check: how likely a first question is off topic, by a logistic model over what the floor
+ * already measures (relevance.ts) and what the question means (its words' vectors). The rules decide most
+ * questions; this one declines a question they let in when the model is nearly sure ("which laptop is best for
+ * university students?": every word is the site's, and a page holds some of them).
+ *
+ * Each rule reads one signal against a threshold; the model weighs them all at once, with the direction the question
+ * points in meaning (mortgages, laptops and recipes point elsewhere than fees, essays and Greek). Fitted by
+ * `npm run train:floor` (scripts/train-floor.ts) on the tuning parts of eval/chat.json and eval/conversations.json
+ * (their first questions: on topic) and eval/offtopic.json; never on the held-out parts. The weights are in
+ * off-topic-model.json, refitted when the content or the sets change much.
+ */
+import type { Vocabulary } from '../search/vocabulary.ts';
+import type { Closeness } from './rank-pages.ts';
+import model from './off-topic-model.json' with { type: 'json' };
+import { aboutATopicAsked, aboutOf, namesATopic, pageCoverage, siteCoverage, titledByTheQuestion } from './relevance.ts';
+
+/**
+ * How sure the model must be to decline a question the rules let in. Chosen on the tuning parts by six-fold cross
+ * validation (2026-11-25): at 0.8, four more of 84 off-topic questions declined and one more of 343 on-topic ones;
+ * at 0.7, seven more and four more.
+ */
+export const OFF_TOPIC_CHANCE = 0.8;
+
+/** What the model reads, in the order of its weights (off-topic-model.json, `features`). */
+export const FEATURES = [
+  'siteWords',
+  'bestPageHolds',
+  'firstPageHolds',
+  'bestPageAbout',
+  'firstPageAbout',
+  'titled',
+  'aboutATopic',
+  'namesATopic',
+  'namesAPage',
+  'nearestPage',
+  'firstPageNear',
+] as const;
+
+/** A page found, best first, with its Markdown twin. */
+interface Found {
+  url: string;
+  twin?: string;
+}
+
+/** Below any page's closeness: what a question without a vector, or without pages, is given. */
+const FAR = -3;
+
+/**
+ * The floor's measures of a question and the pages found for it (ranked, rank-pages.ts), as FEATURES: the share of its
+ * weight the site's words carry, that the best and the first page hold, in their text and in what they say they are
+ * about; whether a page's title holds one of its words, a page is about a topic it names, it names a topic or a page;
+ * and how near in meaning (standard deviations) the nearest and the first page are.
+ */
+export function floorFeatures(
+  question: string,
+  pages: Found[],
+  vocabulary: Vocabulary | undefined,
+  { closeness, namesAPage }: { closeness?: Closeness; namesAPage: boolean },
+): number[] {
+  const twins = pages.map((p) => p.twin ?? '');
+  const holds = twins.map((t) => pageCoverage(question, t, vocabulary));
+  const about = twins.map((t) => pageCoverage(question, aboutOf(t), vocabulary));
+  const near = pages.map((p) => closeness?.(p.url) ?? 0);
+  const flag = (yes: boolean) => (yes ? 1 : 0);
+  return [
+    siteCoverage(question, vocabulary),
+    Math.max(0, ...holds),
+    holds[0] ?? 0,
+    Math.max(0, ...about),
+    about[0] ?? 0,
+    flag(pages.some((p) => titledByTheQuestion(question, p.twin))),
+    flag(aboutATopicAsked(question, twins.map(aboutOf), vocabulary)),
+    flag(namesATopic(question, vocabulary)),
+    flag(namesAPage),
+    Math.max(FAR, ...near),
+    near[0] ?? FAR,
+  ];
+}
+
+/** The fitted model: a weight per feature, then one per dimension of the question's meaning (scaled by `meaningScale`). */
+export interface OffTopicModel {
+  features: readonly string[];
+  bias: number;
+  weights: number[];
+  meaningScale: number;
+  meaningWeights: number[];
+}
+
+/**
+ * The chance (0–1) that a question is off topic, from its floorFeatures and its meaning (search/index.ts: a vector of
+ * length 1; undefined when none of its words has a vector).
+ */
+export function offTopicChance(
+  features: number[],
+  meaning: ArrayLike<number> | undefined,
+  fitted: OffTopicModel = model,
+): number {
+  let z = fitted.bias;
+  features.forEach((x, i) => (z += fitted.weights[i]! * x));
+  if (meaning) for (let i = 0; i < fitted.meaningWeights.length; i++) z += fitted.meaningWeights[i]! * fitted.meaningScale * meaning[i]!;
+  return 1 / (1 + Math.exp(-z));
+}
