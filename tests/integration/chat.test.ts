@@ -395,6 +395,26 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     RATE_LIMIT_DISABLED: '1',
   }));
 
+  it("declines questions the floor's model is sure are off topic, though the rules let them in", async () => {
+    // Every word of these is the site's or carries enough of the weight, and a page found holds some of them or is
+    // about one (measured 2026-11-25: the rules alone cited pages for each).
+    for (const question of ['how much do pastors earn in the uk', 'how many books are in the Catholic Bible?']) {
+      const before = gemini.requests.length;
+      const { sources } = await readAnswer(await ask(server.url, question));
+      expect(sources, question).toEqual([]);
+      expect(gemini.requests.length, question).toBe(before);
+    }
+    // Questions in the same words about the site are still answered from its pages.
+    gemini.behaviour = { words: ['Yes.'] };
+    for (const [question, page] of [
+      ['Can I split my tuition into monthly payments?', '/handbook/tuition-and-fees/'],
+      ['Which degree should I take to become a pastor?', '/programs/diploma-pastoral-ministry/'],
+    ]) {
+      const { sources } = await readAnswer(await ask(server.url, question));
+      expect(sources.map((s) => new URL(s.url).pathname), question).toContain(page);
+    }
+  });
+
   it('answers a question that names a page, whatever else it tells: the floor does not weigh a page’s name away', async () => {
     gemini.behaviour = { words: ['Yes.'] };
     const q =

@@ -19,6 +19,7 @@ import {
   asksForATask,
   asksAboutTheSubjectOnly,
   coveredByPages,
+  namesATeacherOf,
   namesATopic,
   onlyRuleChanges,
   onTopic,
@@ -177,11 +178,13 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // A first question that found courses and says nothing of studying asks about their subject, not about them.
     const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(latest, withTwins);
     // A first question the rules let in that the floor's model is nearly sure is off topic (off-topic-model.ts). It
-    // reads the pages search found; today's calendar is none of them ("What is the Ashby Lecture?").
+    // reads the pages search found: today's calendar is none of them ("What is the Ashby Lecture?"), and a teacher's
+    // name is a word of no other page ("Who is Ruth Abernathy?").
     const unlikely = () =>
       !namesAPage &&
       first &&
       calendar.length === 0 &&
+      !namesATeacherOf(latest, withTwins) &&
       options.meaning !== undefined &&
       options.vocabulary !== undefined &&
       offTopicChance(

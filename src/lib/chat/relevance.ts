@@ -388,7 +388,7 @@ export function asksAboutTheSubjectOnly(question: string, pages: { type?: string
  * courses' fact lists say "Instructors: … Dr. Ruth Abernathy"); a name only mentioned in the text is a subject
  * ("Who was Martin Luther?").
  */
-function namesATeacherOf(question: string, pages: { twin?: string }[]): boolean {
+export function namesATeacherOf(question: string, pages: { twin?: string }[]): boolean {
   const teachers = pages
     .flatMap((page) => [...(page.twin ?? '').matchAll(/^\s*[-*]\s*\*\*Instructors?:\*\*(.*)$/gmu)].map((m) => m[1]!))
     .join(' ');
