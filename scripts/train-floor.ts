@@ -100,7 +100,9 @@ const off = examples.filter((r) => r.offTopic);
 console.log(`tuning parts: ${on.length} on-topic questions, ${off.length} off-topic; ${FOLDS}-fold cross-validated:`);
 for (const threshold of [0.7, 0.8, 0.9]) {
   const declined = (rows: Example[]) => rows.filter((r) => crossValidated.get(r)! > threshold).length;
-  console.log(`  chance > ${threshold}: off-topic declined ${declined(off)}/${off.length}, on-topic ${declined(on)}/${on.length}`);
+  console.log(
+    `  chance > ${threshold}: off-topic declined ${declined(off)}/${off.length}, on-topic ${declined(on)}/${on.length}`,
+  );
 }
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -411,7 +411,10 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
       ['Which degree should I take to become a pastor?', '/programs/diploma-pastoral-ministry/'],
     ]) {
       const { sources } = await readAnswer(await ask(server.url, question));
-      expect(sources.map((s) => new URL(s.url).pathname), question).toContain(page);
+      expect(
+        sources.map((s) => new URL(s.url).pathname),
+        question,
+      ).toContain(page);
     }
   });
 

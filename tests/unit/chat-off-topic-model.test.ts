@@ -13,7 +13,10 @@ const vocabulary = new Vocabulary({
     ['essay', 6],
   ],
 });
-const library = { url: '/handbook/library/', twin: '---\ntitle: "Library"\n---\n# Library\n\n## Opening hours\n\nOpen daily.' };
+const library = {
+  url: '/handbook/library/',
+  twin: '---\ntitle: "Library"\n---\n# Library\n\n## Opening hours\n\nOpen daily.',
+};
 const greek = { url: '/courses/bib201/', twin: '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\n\nAn essay.' };
 const feature = (features: number[], name: (typeof FEATURES)[number]) => features[FEATURES.indexOf(name)];
 

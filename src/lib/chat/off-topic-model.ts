@@ -13,7 +13,14 @@
 import type { Vocabulary } from '../search/vocabulary.ts';
 import type { Closeness } from './rank-pages.ts';
 import model from './off-topic-model.json' with { type: 'json' };
-import { aboutATopicAsked, aboutOf, namesATopic, pageCoverage, siteCoverage, titledByTheQuestion } from './relevance.ts';
+import {
+  aboutATopicAsked,
+  aboutOf,
+  namesATopic,
+  pageCoverage,
+  siteCoverage,
+  titledByTheQuestion,
+} from './relevance.ts';
 
 /**
  * How sure the model must be to decline a question the rules let in. Chosen on the tuning parts by six-fold cross
@@ -98,6 +105,8 @@ export function offTopicChance(
 ): number {
   let z = fitted.bias;
   features.forEach((x, i) => (z += fitted.weights[i]! * x));
-  if (meaning) for (let i = 0; i < fitted.meaningWeights.length; i++) z += fitted.meaningWeights[i]! * fitted.meaningScale * meaning[i]!;
+  if (meaning)
+    for (let i = 0; i < fitted.meaningWeights.length; i++)
+      z += fitted.meaningWeights[i]! * fitted.meaningScale * meaning[i]!;
   return 1 / (1 + Math.exp(-z));
 }
