@@ -22,7 +22,6 @@ const LEARNING_RATE = 0.3;
 const FOLDS = 6;
 
 interface Example {
-  q: string;
   offTopic: boolean;
   x: number[];
 }
@@ -51,7 +50,7 @@ for (const { q: typed, offTopic } of questions) {
   const ranked = rankByWhatTheyHold(q, pages, vocabulary, { closeness: near });
   const features = floorFeatures(q, ranked, vocabulary, { closeness: near, namesAPage: namesAPage(q) });
   const meant = meaning(q) ?? new Float32Array(100);
-  examples.push({ q, offTopic, x: [...features, ...[...meant].map((m) => m * MEANING_SCALE)] });
+  examples.push({ offTopic, x: [...features, ...[...meant].map((m) => m * MEANING_SCALE)] });
 }
 
 /** Logistic regression by gradient descent, each class weighing half (there are fewer off-topic questions). */
