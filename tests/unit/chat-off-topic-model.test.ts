@@ -49,6 +49,7 @@ describe("the floor's off-topic model", () => {
   it('is a logistic model: the weighed features and the scaled meaning, through the logistic function', () => {
     const model: OffTopicModel = {
       features: FEATURES,
+      threshold: 0.8,
       bias: 1,
       weights: FEATURES.map((_, i) => (i === 0 ? -2 : 0)),
       meaningScale: 3,

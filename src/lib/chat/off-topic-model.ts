@@ -23,11 +23,11 @@ import {
 } from './relevance.ts';
 
 /**
- * How sure the model must be to decline a question the rules let in. Chosen on the tuning parts by six-fold cross
- * validation (2026-11-25): at 0.8, beside the rules, four more of 84 off-topic questions declined and one more of 343
- * on-topic ones; at 0.7, seven more and four more. (The model alone, as npm run train:floor prints it: 49 and 2.)
+ * How sure the model must be to decline a question the rules let in: chosen with the model's regularisation by
+ * six-fold cross-validation on the tuning parts (npm run train:floor), as the most off-topic questions declined while
+ * at most 1% of on-topic ones are.
  */
-export const OFF_TOPIC_CHANCE = 0.8;
+export const OFF_TOPIC_CHANCE = model.threshold;
 
 /** What the model reads, in the order of its weights (off-topic-model.json, `features`). */
 export const FEATURES = [
@@ -88,6 +88,8 @@ export function floorFeatures(
 /** The fitted model: a weight per feature, then one per dimension of the question's meaning (scaled by `meaningScale`). */
 export interface OffTopicModel {
   features: readonly string[];
+  /** The chance above which a question is declined (OFF_TOPIC_CHANCE). */
+  threshold: number;
   bias: number;
   weights: number[];
   meaningScale: number;
