@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { buildProject as build, copyProject } from '../helpers/project-copy.ts';
 
 describe('the build rejects broken content', { timeout: 120_000 }, () => {
-  it('fails on an unknown course code in a program, naming the file, the field and the known codes', () => {
+  it('fails on an unknown course code in a program, and on a plan putting a course in a season it does not run, naming the file, the field and the known codes', () => {
     const { dir, remove } = copyProject('institute-build-');
     try {
       const file = join(dir, 'src/content/programs/diploma-biblical-languages.mdx');
       writeFileSync(file, readFileSync(file, 'utf8').replace(/requiredCourses: \[/, 'requiredCourses: ["NOP999", '));
+      // Every plan takes BIB101 in a fall semester.
+      const course = join(dir, 'src/content/courses/bib101.mdx');
+      writeFileSync(course, readFileSync(course, 'utf8').replace(/^terms: .*$/m, 'terms: ["2027-summer"]'));
       const { status, output } = build(dir);
+      expect(output).toMatch(
+        /programs\/[a-z-]+\.mdx: the plan puts BIB101 in fall \(Year 1\), but it runs only in summer \(its terms: 2027-summer\)/,
+      );
       expect(status).not.toBe(0);
       expect(output).toContain(
         'src/content/programs/diploma-biblical-languages.mdx: field "requiredCourses[0]": unknown course code "NOP999"',

@@ -1,9 +1,10 @@
 /**
  * The site's content, loaded and cross-checked once. Pages, twins, llms.txt and the API all read it from here,
- * so a broken reference fails the build before any page is written.
+ * so a broken reference, or a program plan the course data contradicts, fails the build before any page is written.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { findBrokenReferences } from './cross-references.ts';
+import { findPlanConflicts } from './program-plans.ts';
 import { contentUrl } from './content-urls.ts';
 
 export type ProgramEntry = CollectionEntry<'programs'>;
@@ -29,21 +30,27 @@ async function loadCatalog() {
     getCollection('terms'),
     getCollection('topics'),
   ]);
-  const problems = findBrokenReferences(
-    courses.map((c) => ({ file: c.filePath ?? c.id, code: c.data.code, prerequisites: c.data.prerequisites })),
-    programs.map((p) => ({
-      file: p.filePath ?? p.id,
-      requiredCourses: p.data.requiredCourses,
-      electiveCourses: p.data.electiveCourses,
-    })),
-  );
+  const problems = [
+    ...findBrokenReferences(
+      courses.map((c) => ({ file: c.filePath ?? c.id, code: c.data.code, prerequisites: c.data.prerequisites })),
+      programs.map((p) => ({
+        file: p.filePath ?? p.id,
+        requiredCourses: p.data.requiredCourses,
+        electiveCourses: p.data.electiveCourses,
+      })),
+    ),
+    ...findPlanConflicts(
+      courses.map((c) => c.data),
+      programs.map((p) => ({ file: p.filePath ?? p.id, ...p.data, body: p.body ?? '' })),
+    ),
+  ];
   if (problems.length > 0) {
     const known = courses
       .map((c) => c.data.code)
       .sort()
       .join(', ');
     throw new Error(
-      `Broken cross references in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nKnown course codes: ${known}`,
+      `Broken cross references or contradictions in the content (${problems.length}):\n  - ${problems.join('\n  - ')}\nKnown course codes: ${known}`,
     );
   }
   courses.sort((a, b) => a.data.code.localeCompare(b.data.code));
