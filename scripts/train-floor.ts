@@ -2,8 +2,9 @@
  * `npm run train:floor`: fits the chat floor's off-topic model (src/lib/chat/off-topic-model.ts) on the tuning parts
  * of the relevance sets, never the held-out parts: eval/chat.json's questions and eval/conversations.json's first
  * questions are on topic, eval/offtopic.json's are not. Each question is retrieved for and its pages ranked as the
- * chat does (answer.ts), in process, on the built site (npm run build first). Prints six-fold cross-validated figures,
- * then writes the weights to src/lib/chat/off-topic-model.json. `npm run eval:search` measures the result.
+ * chat does (answer.ts), in process, on the built site (npm run build first). Prints six-fold cross-validated figures
+ * for each regularisation and threshold, chooses the pair, and writes it with the weights to
+ * src/lib/chat/off-topic-model.json. `npm run eval:search` measures the result.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { searchForChat } from '../src/lib/search/index.ts';
