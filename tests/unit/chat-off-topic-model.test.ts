@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fitted from '../../src/lib/chat/off-topic-model.json' with { type: 'json' };
-import { FEATURES, floorFeatures, offTopicChance, type OffTopicModel } from '../../src/lib/chat/off-topic-model.ts';
+import {
+  FEATURES,
+  contentWordsOf,
+  floorFeatures,
+  offTopicChance,
+  type OffTopicModel,
+} from '../../src/lib/chat/off-topic-model.ts';
 import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
 
 const vocabulary = new Vocabulary({
@@ -46,7 +52,7 @@ describe("the floor's off-topic model", () => {
     ]);
   });
 
-  it('is a logistic model: the weighed features and the scaled meaning, through the logistic function', () => {
+  it('is a logistic model: the weighed features, the scaled meaning and the words it has, through the logistic function', () => {
     const model: OffTopicModel = {
       features: FEATURES,
       threshold: 0.8,
@@ -54,16 +60,34 @@ describe("the floor's off-topic model", () => {
       weights: FEATURES.map((_, i) => (i === 0 ? -2 : 0)),
       meaningScale: 3,
       meaningWeights: [0.5, ...new Array<number>(99).fill(0)],
+      words: ['mortgage', 'tuition'],
+      wordWeights: [2, -1],
     };
     const features = FEATURES.map((_, i) => (i === 0 ? 1 : 0));
-    expect(offTopicChance(features, undefined, model)).toBeCloseTo(1 / (1 + Math.exp(1)));
+    expect(offTopicChance(features, undefined, [], model)).toBeCloseTo(1 / (1 + Math.exp(1)));
     const meaning = [1, ...new Array<number>(99).fill(0)];
-    expect(offTopicChance(features, meaning, model)).toBeCloseTo(1 / (1 + Math.exp(-0.5)));
+    expect(offTopicChance(features, meaning, [], model)).toBeCloseTo(1 / (1 + Math.exp(-0.5)));
+    // A word the model reads counts once, however often the question says it; a word it does not read, not at all.
+    const words = contentWordsOf('A mortgage, a mortgage: how do I apply for a mortgage as a pastor?');
+    expect(words).toEqual(['mortgage', 'apply', 'pastor']);
+    expect(offTopicChance(features, undefined, words, model)).toBeCloseTo(1 / (1 + Math.exp(-1)));
+  });
+
+  it('reads the content words of a question, not how it is asked', () => {
+    expect(contentWordsOf("How do I get my money back if I'm ill?")).toEqual(['money', 'back', 'ill']);
   });
 
   it('as fitted, finds a question the site and its pages hold less likely off topic than one they hardly hold', () => {
     const held = floorFeatures('library opening hours', [library, greek], vocabulary, { namesAPage: false });
     const hardly = floorFeatures('library opening hours mortgage laptop', [greek], vocabulary, { namesAPage: false });
-    expect(offTopicChance(held, undefined)).toBeLessThan(offTopicChance(hardly, undefined));
+    expect(offTopicChance(held, undefined, [])).toBeLessThan(offTopicChance(hardly, undefined, []));
+  });
+
+  it('as fitted, reads content words only, each with a weight, and no word of the site leans a question off topic', () => {
+    expect(fitted.wordWeights).toHaveLength(fitted.words.length);
+    expect(fitted.words).not.toContain('how');
+    for (const word of ['pastor', 'course', 'theology', 'fees'])
+      expect(fitted.wordWeights[fitted.words.indexOf(word)] ?? 0, word).toBeLessThanOrEqual(0);
+    expect(fitted.wordWeights.some((w) => w > 0)).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ import {
 } from './relevance.ts';
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import { rankByWhatTheyHold, type Closeness } from './rank-pages.ts';
-import { OFF_TOPIC_CHANCE, floorFeatures, offTopicChance } from './off-topic-model.ts';
+import { OFF_TOPIC_CHANCE, contentWordsOf, floorFeatures, offTopicChance } from './off-topic-model.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
@@ -190,6 +190,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       offTopicChance(
         floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
         options.meaning(latest),
+        contentWordsOf(latest),
       ) > OFF_TOPIC_CHANCE;
     // What the pages are about is read only when their words did not cover the question.
     if (

@@ -11,6 +11,7 @@
  * off-topic-model.json, refitted when the content or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
+import { keywords } from './keywords.ts';
 import type { Closeness } from './rank-pages.ts';
 import model from './off-topic-model.json' with { type: 'json' };
 import {
@@ -85,7 +86,10 @@ export function floorFeatures(
   ];
 }
 
-/** The fitted model: a weight per feature, then one per dimension of the question's meaning (scaled by `meaningScale`). */
+/**
+ * The fitted model: a weight per feature, one per dimension of the question's meaning (scaled by `meaningScale`), and
+ * one per content word it reads.
+ */
 export interface OffTopicModel {
   features: readonly string[];
   /** The chance above which a question is declined (OFF_TOPIC_CHANCE). */
@@ -94,15 +98,25 @@ export interface OffTopicModel {
   weights: number[];
   meaningScale: number;
   meaningWeights: number[];
+  /**
+   * Content words of enough tuning questions. A word the site's pages use may only lean a question on topic; the
+   * words that lean it off are words the site never uses ("weather", "uk", "seminary").
+   */
+  words: string[];
+  wordWeights: number[];
 }
 
+/** A question's content words (keywords.ts: no function words, no question frame), as the model reads them. */
+export const contentWordsOf = (question: string) => keywords(question, 40);
+
 /**
- * The chance (0–1) that a question is off topic, from its floorFeatures and its meaning (search/index.ts: a vector of
- * length 1; undefined when none of its words has a vector).
+ * The chance (0–1) that a question is off topic, from its floorFeatures, its meaning (search/index.ts: a vector of
+ * length 1; undefined when none of its words has a vector) and its content words (contentWordsOf: each read once).
  */
 export function offTopicChance(
   features: number[],
   meaning: ArrayLike<number> | undefined,
+  words: string[],
   fitted: OffTopicModel = model,
 ): number {
   let z = fitted.bias;
@@ -110,5 +124,7 @@ export function offTopicChance(
   if (meaning)
     for (let i = 0; i < fitted.meaningWeights.length; i++)
       z += fitted.meaningWeights[i]! * fitted.meaningScale * meaning[i]!;
+  const has = new Set(words);
+  fitted.words.forEach((word, i) => has.has(word) && (z += fitted.wordWeights[i]!));
   return 1 / (1 + Math.exp(-z));
 }
