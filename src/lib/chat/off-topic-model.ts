@@ -1,11 +1,11 @@
 /**
  * The floor's last check: how likely a first question is off topic, by a logistic model over what the floor
- * already measures (relevance.ts) and what the question means (its words' vectors). The rules decide most
- * questions; this one declines a question they let in when the model is nearly sure ("how much do pastors earn in the
- * uk": the site understands its words, and the pastoral ministry page is titled by one of them).
+ * already measures (relevance.ts), what the question means (its words' vectors) and the content words it uses. The
+ * rules decide most questions; this one declines a question they let in when the model is nearly sure ("where can i
+ * take the TOEFL in lagos": the site understands its words, and the international students page holds some of them).
  *
  * Each rule reads one signal against a threshold; the model weighs them all at once, with the direction the question
- * points in meaning (the words of earnings and counting books point elsewhere than those of fees and essays). Fitted by
+ * points in meaning (the words of exams abroad and of sins point elsewhere than those of fees and essays). Fitted by
  * `npm run train:floor` (scripts/train-floor.ts) on the tuning parts of eval/chat.json and eval/conversations.json
  * (their first questions: on topic) and eval/offtopic.json; never on the held-out parts. The weights are in
  * off-topic-model.json, refitted when the content or the sets change much.
@@ -25,8 +25,8 @@ import {
 
 /**
  * How sure the model must be to decline a question the rules let in: chosen with the model's regularisation by
- * six-fold cross-validation on the tuning parts (npm run train:floor), as the most off-topic questions declined while
- * at most 1% of on-topic ones are.
+ * six-fold cross-validation on the tuning parts (npm run train:floor): the most off-topic questions declined while
+ * at most 1% of on-topic ones are, with the strongest regularisation within one standard error of the best.
  */
 export const OFF_TOPIC_CHANCE = model.threshold;
 
