@@ -479,6 +479,13 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     expect(own.sources.map((s) => new URL(s.url).pathname)).toContain('/handbook/transfer-credit/');
   });
 
+  it("answers a beginner's question from the introductory courses: the site says 'introduction', never 'beginner'", async () => {
+    // Before "beginner" was in the field vocabulary, the floor found too little of the question on the site: declined.
+    gemini.behaviour = { words: ['Yes.'] };
+    const { sources } = await readAnswer(await ask(server.url, 'what is the best course for a beginner?'));
+    expect(sources.map((s) => new URL(s.url).pathname)).toContain('/courses/the101/');
+  });
+
   it('declines a question about a subject the courses teach rather than about them, but not words typed as to a search box', async () => {
     // Before, four Bible courses were cited as the answer.
     const before = gemini.requests.length;
