@@ -179,13 +179,16 @@ console.log(
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 const model = asModel(fit(examples, chosen.l2), chosen.threshold);
+// A word whose weight the site held at 0 says nothing: the file keeps the words that count.
+const counted = model.words.flatMap((word, i) => (round(model.wordWeights[i]!) === 0 ? [] : [i]));
 const file = {
-  $comment: `Written by npm run train:floor (scripts/train-floor.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning parts of eval/ (${on.length} on-topic questions, ${off.length} off-topic), l2 ${chosen.l2}, ${WORDS.length} words. Do not edit by hand.`,
+  $comment: `Written by npm run train:floor (scripts/train-floor.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning parts of eval/ (${on.length} on-topic questions, ${off.length} off-topic), l2 ${chosen.l2}, ${WORDS.length} words read, ${counted.length} with a weight. Do not edit by hand.`,
   ...model,
   bias: round(model.bias),
   weights: model.weights.map(round),
   meaningWeights: model.meaningWeights.map(round),
-  wordWeights: model.wordWeights.map(round),
+  words: counted.map((i) => model.words[i]!),
+  wordWeights: counted.map((i) => round(model.wordWeights[i]!)),
 };
 await writeFile(MODEL_FILE, `${JSON.stringify(file, null, 2)}\n`);
 console.log(`wrote ${MODEL_FILE}`);
