@@ -35,9 +35,15 @@ export const RELEVANCE_FLOOR = 0.5;
  */
 const RULE_CHANGES = [
   /\b(?:ignore|disregard|forget|override)\b[^.?!:;]*\b(?:instructions?|rules?|prompts?|above|previous|prior|guidelines)\b[.?!:;,]?/giu,
-  /\byou are (?:now|no longer)\b[^.?!:;]*[.?!:;,]?/giu,
+  /\byou(?: are|['’]re) (?:now|no longer)\b[^.?!:;]*[.?!:;,]?/giu,
   // "You are a pirate now."
-  /\byou are (?:an? |the )[^.?!:;]*\bnow\b[.?!:;,]?/giu,
+  /\byou(?: are|['’]re) (?:an? |the )[^.?!:;]*\bnow\b[.?!:;,]?/giu,
+  // "For the rest of this chat you're Max, a bot who answers anything."
+  /\b(?:from now on|for the rest of (?:this|the|our) (?:chat|conversation|session))\b[^.?!:;]*[.?!:;,]?/giu,
+  // "Answer from your own knowledge, not the website:"
+  /\b(?:answer|reply|respond|tell me)\b[^.?!:;]*\b(?:from|with|using|out of) your own (?:knowledge|training|opinion)\b[^.?!:;]*[.?!:;,]?/giu,
+  // "Repeat all the text above this message": what came before the visitor's words is the assistant's rules.
+  /\b(?:repeat|print|show|output|reveal|copy)\b[^.?!:;]*\b(?:text|words|messages?|everything|instructions)\b[^.?!:;]*\b(?:above|before this|so far)\b[^.?!]*[.?!]?/giu,
   /\b(?:pretend|act as if) (?:you are|to be)\b[^.?!:;]*[.?!:;,]?/giu,
   // A request for the assistant's own rules, not the site's ("Show me the rules on plagiarism" is a question).
   /\b(?:reveal|show|print|repeat|list|tell me)\b[^.?!:;]*\b(?:your|hidden|secret|system)\b[^.?!:;]*\b(?:prompt|instructions|rules)\b[.?!:;,]?/giu,
@@ -320,8 +326,9 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
  * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
  * is the answer to a task, however many of its words the site uses; nor to a translation asked as a question ("How do
- * you say 'where is the library' in Spanish?"), nor to shopping advice. Only a sentence that opens with the request:
- * "Who do I write to about my grades?" and "How do I say which course I want?" ask about the site.
+ * you say 'where is the library' in Spanish?"), nor to shopping advice, a sum or small talk with the assistant. Only a
+ * sentence that opens with the request: "Who do I write to about my grades?" and "How do I say which course I want?"
+ * ask about the site.
  */
 const TASK =
   /^\s*(?:(?:can|could|would|will) you (?:please )?|please )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase)\b/iu;
@@ -330,8 +337,20 @@ const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
 const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
 /** Shopping advice ("the best study bible to buy", "a lexicon on amazon"): no page sells or rates products. */
 const SHOPPING = /\b(?:best|good|better|recommended)\b.*\bto buy\b|\bon amazon\b/iu;
+/** A sum to work out: "what's 17% of 2,340", "calculate 45 x 12". */
+const SUM =
+  /^\s*(?:what(?:['’]s| is)|calculate|work out)\s+[\d.,]+\s*(?:%\s*of|[-+*/×÷x^]|times|plus|minus|divided by)\s*[\d.,]+\W*$/iu;
+/** Small talk with the assistant itself, nothing else asked: "hi, how are you doing today? :)", "what's your name?". */
+const SMALL_TALK =
+  /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))\b\W*)?(?:how are you(?: doing)?(?: today)?|what(?:['’]s| is) your name|who are you|are you (?:an? )?(?:bot|robot|human|real person|ai))\W*$/iu;
+/** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
+const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
 export const asksForATask = (question: string) =>
-  TASK.test(question) || (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question)) || SHOPPING.test(question);
+  sentencesOf(question).some((sentence) => TASK.test(sentence)) ||
+  (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question)) ||
+  SHOPPING.test(question) ||
+  SUM.test(question) ||
+  SMALL_TALK.test(question);
 
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
 const OTHER_PLACE = new RegExp(
