@@ -197,12 +197,20 @@ export async function retrieveForConversation(
   if (first) ranked = [first, ...ranked.filter((p) => p.url !== first.url)];
   // "Which one covers the middle ages?" chooses among pages of the kind the answer cited: the best match of its
   // own words among that kind goes first, though the conversation's words ("church history") are not on it.
+  // "Which programs require it?" after a course asks for the programs that name it ("which courses are in it?"
+  // after a program is answered by the program's own page).
   const kind = commonestType(cited);
-  if (CHOOSES.test(question) && kind && keywords(question).length > 0) {
+  const choice =
+    CHOOSES.test(question) && kind && keywords(question).length > 0
+      ? { q: question, type: kind }
+      : ASKS_FOR_PROGRAMS.test(question) && POINTS_AT_ONE.test(question) && cited[0]?.type === 'course'
+        ? { q: withoutCode(cited[0].title), type: 'program' as const }
+        : undefined;
+  if (choice) {
     // Bounded like the other searches: a flooded search queue costs the choice, not the answer.
     const timeout = AbortSignal.timeout(options.timeoutMs ?? RETRIEVAL_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const chosen = await search({ q: question, limit: 1, type: kind }, { signal }).then(
+    const chosen = await search({ ...choice, limit: 1 }, { signal }).then(
       (r) => r.results[0],
       () => undefined,
     );
@@ -279,6 +287,9 @@ const POINTS_AT_ONE =
 
 /** A follow-up that chooses among what the answer listed: "which one…", "which of them…". */
 const CHOOSES = /\bwhich (?:one|ones|of (?:them|these|those))\b/i;
+
+/** A follow-up asking for programs: "which programs require it?", "what degrees is it part of?". */
+const ASKS_FOR_PROGRAMS = /\b(?:which|what|any) (?:programs?|programmes?|degrees?)\b/i;
 
 /** A follow-up asking for what comes after ("what comes after the first one?", "is there a more advanced one?"). */
 const ONWARD = /\b(?:after|next|then|advanced|harder|higher|further|follow(?:s|ing)?|continue|second|later)\b/i;
