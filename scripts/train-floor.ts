@@ -34,9 +34,11 @@ const L2S = [0.001, 0.003, 0.01, 0.03];
 const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 /**
  * The share of on-topic questions the model may decline in cross-validation: a visitor refused an answer the site
- * holds costs more than an off-topic question answered from loosely related pages.
+ * holds costs more than an off-topic question answered from loosely related pages. At 1% (2026-11-25, with the
+ * eighteenth batch) the fit chosen declined "how do i become a pastor?" and "can I study theology in the UK with you
+ * online?": short questions, of which the sets hold few.
  */
-const ON_TOPIC_BUDGET = 0.01;
+const ON_TOPIC_BUDGET = 0.005;
 const STEPS = 3000;
 const LEARNING_RATE = 0.3;
 const FOLDS = 6;
