@@ -494,6 +494,8 @@ describe('asksAboutTheSubjectOnly', () => {
 
   it('leaves questions about studying, teachers, what there is, words as typed to a search box, and other pages found', () => {
     expect(asksAboutTheSubjectOnly('How hard is Hebrew?', courses)).toBe(false);
+    // A season is when a course runs.
+    expect(asksAboutTheSubjectOnly('is greek 1 on in the fall or only spring', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('Who teaches the Psalms?', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('Who is Dr Adeyemi?', courses)).toBe(false);
     expect(asksAboutTheSubjectOnly('Who is Ruth Abernathy?', courses)).toBe(false);
