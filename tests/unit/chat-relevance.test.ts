@@ -351,7 +351,7 @@ describe('retrieval for a follow-up', () => {
     const twins: Record<string, string> = {
       [support.url]: '---\ntitle: "Learning support"\nkeywords: ["dyslexia","dyslexic"]\n---\n# Learning support\n',
       [registration.url]:
-        '---\ntitle: "Course registration"\n---\n# Course registration\nRegister for the essay course.',
+        '---\ntitle: "Course registration"\nkeywords: ["credits"]\n---\n# Course registration\nRegister for the essay course.',
       [greek.url]: '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\nFor beginners. Assessed by an essay.',
     };
     const read = async (p: FoundPage): Promise<string | undefined> => twins[p.url];
@@ -365,6 +365,7 @@ describe('retrieval for a follow-up', () => {
         ['dyslexia', 1],
         ['support', 6],
         ['essay', 6],
+        ['credits', 10],
       ],
     });
     // The first question's searches find the Greek course; a follow-up's own, the handbook pages holding its words.
@@ -391,6 +392,22 @@ describe('retrieval for a follow-up', () => {
       expect(await first('what about dyslexia?', blind)).not.toBe('/handbook/learning-support/');
       // A follow-up pointing at the page asks about it: "is it for dyslexia?" stays on the course.
       expect(await first('is it good for dyslexia?')).toBe('/courses/bib201/');
+    });
+
+    it('keeps the course first for what its page states, and a rule asked again of something else', async () => {
+      // The course's twin does not say "credits"; registration is about them.
+      expect(await first('how many credits is it worth?')).toBe('/courses/bib201/');
+      expect(await first('how many credits can I take?')).toBe('/handbook/course-registration/');
+      const after = async (followUp: string) =>
+        (
+          await retrieveForConversation(['Tell me about course registration', followUp], search, 4, {
+            read,
+            vocabulary: site,
+          })
+        )[0]?.url;
+      // "Biblical Greek I" names the course, but the question is registration's again.
+      expect(await after('and for Biblical Greek I?')).toBe('/handbook/course-registration/');
+      expect(await after('is Biblical Greek I for beginners?')).toBe('/courses/bib201/');
     });
 
     it("keeps the conversation's page first when it holds the follow-up's words", async () => {

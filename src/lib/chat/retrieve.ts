@@ -223,6 +223,9 @@ export async function retrieveForConversation(
 
 /**
  * The page a follow-up asks about, when fusion may rank another a little above it; undefined to keep fusion's order.
+ *  - A follow-up pointing at a course and asking what its page states ("how is it graded?", "is it online?"): the
+ *    course, though the handbook has a page on grading and one on online learning.
+ *  - A short follow-up asking a handbook page's rule again of something else ("and for the MDiv?"): that page.
  *  - A follow-up naming a thing the conversation's page does not mention ("is there any funding for organists?"
  *    after a certificate): the page among its own first few named for it (title, aliases, keywords).
  *  - A follow-up about a rule the page the conversation is on does not hold ("what if I'm dyslexic?" after a course,
@@ -247,8 +250,13 @@ async function followUpFirst(
   const about = cited[0];
   if (!about) return undefined;
   const pointsAtIt = POINTS_AT_ONE.test(question) && together.some((p) => p.url === about.url);
+  // "How is it graded?", "is it online?", "how many credits is it worth?": what every course's page states of it.
+  if (about.type === 'course' && POINTS_AT_ONE.test(question) && COURSE_FACT.test(question)) return about;
   const aboutTwin = read && vocabulary ? await read(about) : undefined;
   if (!read || aboutTwin === undefined) return leansBack && pointsAtIt ? about : undefined;
+  // "And for the MDiv?", "what about outside term?": the rule the answer gave, asked again of another course, program
+  // or time (the MDiv's own page would go first for the word it is named for).
+  if (about.type === 'handbook' && ELLIPSIS.test(question) && keywords(question).length <= 3) return about;
   // A follow-up naming a thing the page does not mention ("is there any funding for organists?" after the
   // Certificate in Sacred Music; "is there an essay?" is the course's) is about the page of its own named for it
   // (title, aliases, keywords), unless it points at the page ("is it online?" asks about the course).
@@ -284,6 +292,13 @@ function commonestType(pages: FoundPage[]): PageType | undefined {
 /** A follow-up about one thing the answer was about: "is it online?", "how much is this course?", "who teaches that?". */
 const POINTS_AT_ONE =
   /\b(?:it|its|(?:this|that) (?:one|course|class|program|programme|degree|certificate|diploma))\b|\b(?:this|that)\W*$/i;
+
+/** What a course's page states of it: how it is taught, its credits, assessment, prerequisites, teacher, terms. */
+const COURSE_FACT =
+  /\b(?:online|on campus|in person|from home|credits?|grad(?:ed|ing)|assess(?:ed|ment)|prerequisites?|before it|teach(?:es|ing)?|taught|when does|which (?:term|semester))\b/i;
+
+/** A follow-up that asks the previous question again of something else: "and for the MDiv?", "what about…". */
+const ELLIPSIS = /^\W*(?:and|what about|how about|same for)\b/i;
 
 /** A follow-up that chooses among what the answer listed: "which one…", "which of them…". */
 const CHOOSES = /\bwhich (?:one|ones|of (?:them|these|those))\b/i;
