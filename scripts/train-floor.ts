@@ -156,7 +156,8 @@ console.log(`tuning parts: ${on.length} on-topic questions, ${off.length} off-to
 // For each strength, the threshold that declines the most off-topic questions within the on-topic budget (on a tie,
 // the fewer on-topic ones). Then the strongest regularisation within one standard error of the best: the figures
 // of weaker ones differ by chance, and a weaker one leans harder on the sets' own questions (fitted 2026-11-25 with
-// l2 0.001, it declined "Will my credits from Moody Bible Institute transfer?").
+// l2 0.001 while site words could still lean off topic, it declined "Will my credits from Moody Bible Institute
+// transfer?").
 const bestOf = new Map<number, { l2: number; threshold: number; off: number; on: number }>();
 for (const l2 of L2S) {
   const chances = crossValidated(l2);

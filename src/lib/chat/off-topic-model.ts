@@ -26,7 +26,7 @@ import {
 /**
  * How sure the model must be to decline a question the rules let in: chosen with the model's regularisation by
  * six-fold cross-validation on the tuning parts (npm run train:floor): the most off-topic questions declined while
- * at most 1% of on-topic ones are, with the strongest regularisation within one standard error of the best.
+ * at most 0.5% of on-topic ones are, with the strongest regularisation within one standard error of the best.
  */
 export const OFF_TOPIC_CHANCE = model.threshold;
 
