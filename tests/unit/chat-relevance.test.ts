@@ -327,6 +327,17 @@ describe('retrieval for a follow-up', () => {
     expect(plain[0].url).not.toBe('/courses/his120/');
   });
 
+  it('chooses with the conversation\'s words too: "which one can I do online?" after music courses is a music course', async () => {
+    const course = (code: string): FoundPage => ({ ...page(`/courses/${code}/`), type: 'course' });
+    const [music, theology] = [course('mus101'), course('the220')];
+    // Within courses, "online" alone finds a theology course; with "music", the music one.
+    const typed: SearchFn = async ({ q, type }) => ({
+      results: type !== 'course' ? [music, course('mus310')] : /music/i.test(q) ? [music] : [theology],
+    });
+    const found = await retrieveForConversation(['Do you have music courses?', 'which one can I do online?'], typed);
+    expect(found[0].url).toBe('/courses/mus101/');
+  });
+
   it('answers "which programs require it?" after a course with a program naming the course', async () => {
     const preaching: FoundPage = { ...page('/courses/min210/'), title: 'MIN210: Preaching I', type: 'course' };
     const online: FoundPage = { ...page('/handbook/online-learning/'), type: 'handbook' };
@@ -352,7 +363,8 @@ describe('retrieval for a follow-up', () => {
     const registration = handbook('course-registration', 'Course registration');
     const greek = page('/courses/bib201/');
     const twins: Record<string, string> = {
-      [support.url]: '---\ntitle: "Learning support"\nkeywords: ["dyslexia","dyslexic"]\n---\n# Learning support\n',
+      [support.url]:
+        '---\ntitle: "Learning support"\nkeywords: ["dyslexia","dyslexic","essay help"]\n---\n# Learning support\n',
       [registration.url]:
         '---\ntitle: "Course registration"\nkeywords: ["credits"]\n---\n# Course registration\nRegister for the essay course.',
       [greek.url]: '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\nFor beginners. Assessed by an essay.',
@@ -411,6 +423,18 @@ describe('retrieval for a follow-up', () => {
       // "Biblical Greek I" names the course, but the question is registration's again.
       expect(await after('and for Biblical Greek I?')).toBe('/handbook/course-registration/');
       expect(await after('is Biblical Greek I for beginners?')).toBe('/courses/bib201/');
+    });
+
+    it('puts first the page named for what "is there…" asks for, though the conversation\'s page mentions it', async () => {
+      // Registration mentions an essay course; learning support is the page named for essay help.
+      const afterRegistration = await retrieveForConversation(
+        ['Tell me about course registration', 'is there essay help?'],
+        search,
+        4,
+        { read, vocabulary: site },
+      );
+      expect(afterRegistration[0]?.url).toBe('/handbook/learning-support/');
+      // After a course, "is there an essay?" asks what the course has (the test below).
     });
 
     it("keeps the conversation's page first when it holds the follow-up's words", async () => {

@@ -74,6 +74,9 @@ export function rankByWhatTheyHold<P extends { url: string; twin?: string }>(
 const ASKS_FOR =
   /\b(?:(?:is|are) there|do you (?:have|offer)|anything (?:about|on)) (?:(?:a|an|any|some|the)\s+)?([\p{L}'’]+)/iu;
 
+/** What an existential question asks for (ASKS_FOR), in lower case; undefined when it asks for nothing so. */
+export const askedFor = (question: string) => ASKS_FOR.exec(question)?.[1]?.toLowerCase();
+
 /**
  * The pages with the first one whose name (title, aliases, keywords) holds what the question asks for (ASKS_FOR)
  * first: the question's other words describe who asks or why, and a page about them may hold more of it.
@@ -83,7 +86,7 @@ function namedThingFirst<P extends { url: string; twin?: string }>(
   pages: P[],
   vocabulary: Vocabulary,
 ): P[] {
-  const typed = ASKS_FOR.exec(question)?.[1]?.toLowerCase();
+  const typed = askedFor(question);
   // A misspelt word is read as the site's word for it ("Is there any scolarship…").
   const thing = typed && !vocabulary.has(typed) ? (vocabulary.correct(typed) ?? typed) : typed;
   // "Is there a course on…" asks for a kind of page: what it is on is the topic.

@@ -13,6 +13,7 @@ import { holdsPhrase, withoutCode } from '../search/intent.ts';
 import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { rewrittenQuestion } from './per-question.ts';
+import { askedFor } from './rank-pages.ts';
 import { keywords } from './keywords.ts';
 import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, namedFor, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
@@ -196,13 +197,16 @@ export async function retrieveForConversation(
   const first = await followUpFirst(question, { now, cited, together, leansBack }, options);
   if (first) ranked = [first, ...ranked.filter((p) => p.url !== first.url)];
   // "Which one covers the middle ages?" chooses among pages of the kind the answer cited: the best match of its
-  // own words among that kind goes first, though the conversation's words ("church history") are not on it.
+  // words with the conversation's among that kind goes first. The search ranks the pages holding most of them, the
+  // rarest first, when none holds all: "which one can I do fully online?" after music courses is a music course
+  // ("online" alone found a theology one), "which one covers the middle ages?" after church history is the course
+  // on the middle ages, though it never says "church history".
   // "Which programs require it?" after a course asks for the programs that name it ("which courses are in it?"
   // after a program is answered by the program's own page).
   const kind = commonestType(cited);
   const choice =
     CHOOSES.test(question) && kind && keywords(question).length > 0
-      ? { q: question, type: kind }
+      ? { q: `${salient} ${question}`, type: kind }
       : ASKS_FOR_PROGRAMS.test(question) && POINTS_AT_ONE.test(question) && cited[0]?.type === 'course'
         ? { q: withoutCode(cited[0].title), type: 'program' as const }
         : undefined;
@@ -259,10 +263,15 @@ async function followUpFirst(
   if (about.type === 'handbook' && ELLIPSIS.test(question) && keywords(question).length <= 3) return about;
   // A follow-up naming a thing the page does not mention ("is there any funding for organists?" after the
   // Certificate in Sacred Music; "is there an essay?" is the course's) is about the page of its own named for it
-  // (title, aliases, keywords), unless it points at the page ("is it online?" asks about the course).
-  const unmentioned = topicWords(keywords(question)).filter(
-    (w) => pageCoverage(w, aboutTwin, vocabulary) < RELEVANCE_FLOOR,
-  );
+  // (title, aliases, keywords), unless it points at the page ("is it online?" asks about the course). So is one
+  // asking whether there is a thing ("are there scholarships I could get?" after how to apply, "is there parking?"
+  // after where the campus is), though the page mentions it in passing; not after a course, whose page states what
+  // it has ("is there an essay?").
+  const thing = about.type === 'course' ? undefined : askedFor(question);
+  const unmentioned = [
+    ...(thing && !KIND_WORDS.has(thing) ? [thing] : []),
+    ...topicWords(keywords(question)).filter((w) => pageCoverage(w, aboutTwin, vocabulary) < RELEVANCE_FLOOR),
+  ];
   if (unmentioned.length > 0 && !pointsAtIt) {
     const ownFirst = await Promise.all(now.slice(0, FIRST_FEW).map(async (p) => ({ ...p, twin: await read(p) })));
     const named = unmentioned.map((w) => namedFor(w, ownFirst)).find((p) => p !== undefined);
