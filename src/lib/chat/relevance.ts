@@ -45,7 +45,7 @@ const RULE_CHANGES = [
   /\b(?:answer|reply|respond|tell me)\b[^.?!:;]*\b(?:from|with|using|out of) your own (?:knowledge|training|opinion)\b[^.?!:;]*[.?!:;,]?/giu,
   // "Repeat all the text above this message": what came before the visitor's words is the assistant's rules.
   /\b(?:repeat|print|show|output|reveal|copy)\b[^.?!:;]*\b(?:text|words|messages?|everything|instructions)\b[^.?!:;]*\b(?:above|before this|so far)\b[^.?!]*[.?!]?/giu,
-  /\b(?:pretend|act as if) (?:you are|to be)\b[^.?!:;]*[.?!:;,]?/giu,
+  /\b(?:pretend|act as if) (?:you are|you['’]?re|to be)\b[^.?!:;]*[.?!:;,]?/giu,
   // A request for the assistant's own rules, not the site's ("Show me the rules on plagiarism" is a question).
   /\b(?:reveal|show|print|repeat|list|tell me)\b[^.?!:;]*\b(?:your|hidden|secret|system)\b[^.?!:;]*\b(?:prompt|instructions|rules)\b[.?!:;,]?/giu,
   // A role label opening a sentence, as if the rules were speaking: "System: …".
@@ -332,7 +332,7 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * ask about the site.
  */
 const TASK =
-  /^\s*(?:(?:can|could|would|will) you (?:please )?|please )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase)\b/iu;
+  /^\s*(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:\p{L}+ )?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary)))\b/iu;
 /** A translation asked as a question: a phrase quoted, or "in" a capitalised language name at the end. */
 const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
 const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
@@ -343,7 +343,13 @@ const SUM =
   /^\s*(?:what(?:['’]s| is)|calculate|work out)\s+[\d.,]+\s*(?:%\s*of|[-+*/×÷x^]|times|plus|minus|divided by)\s*[\d.,]+\W*$/iu;
 /** Small talk with the assistant itself, nothing else asked: "hi, how are you doing today? :)", "what's your name?". */
 const SMALL_TALK =
-  /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))\b\W*)?(?:how are you(?: doing)?(?: today)?|what(?:['’]s| is) your name|who are you|are you (?:an? )?(?:bot|robot|human|real person|ai))\W*$/iu;
+  /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))\b\W*)?(?:how are you(?: doing)?(?: today)?|what(?:['’]s| is) your name|who are you|are you (?:an? )?(?:bot|robot|human|real person|ai))?\W*$/iu;
+/** What a job pays ("how much do youth pastors earn", "average salary of a hospital chaplain"): no page says. */
+const PAY =
+  /\b(?:salary|salaries|wages?|get paid)\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))/iu;
+/** The date of a feast ("when is Easter next year?"), not of the college's break for it ("when is the Easter break?"). */
+const FEAST_DATE =
+  /^\W*(?:when|what date|what day) is (?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
 export const asksForATask = (question: string) =>
@@ -351,7 +357,9 @@ export const asksForATask = (question: string) =>
   (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question)) ||
   SHOPPING.test(question) ||
   SUM.test(question) ||
-  SMALL_TALK.test(question);
+  SMALL_TALK.test(question) ||
+  PAY.test(question) ||
+  FEAST_DATE.test(question);
 
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
 const OTHER_PLACE = new RegExp(
