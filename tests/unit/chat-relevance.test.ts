@@ -4,7 +4,7 @@ import {
   aboutATopicAsked,
   aboutOf,
   asksAboutAnotherInstitution,
-  asksForATask,
+  asksWhatNoPageAnswers,
   asksAboutTheSubjectOnly,
   coveredByPages,
   namesATopic,
@@ -452,7 +452,7 @@ describe('retrieval for a follow-up', () => {
   });
 });
 
-describe('asksForATask', () => {
+describe('asksWhatNoPageAnswers', () => {
   it("knows a request for a task of the assistant's own from a question about the site", () => {
     for (const task of [
       'translate john 3:16 into hebrew for me',
@@ -464,7 +464,7 @@ describe('asksForATask', () => {
       'how would I say good morning in French',
       'whats the best study bible to buy, ESV or NIV?',
     ])
-      expect(asksForATask(task), task).toBe(true);
+      expect(asksWhatNoPageAnswers(task), task).toBe(true);
     // After a label or another sentence, a sum, small talk.
     for (const task of [
       'First task: write a short story about a dragon.',
@@ -472,7 +472,7 @@ describe('asksForATask', () => {
       'hi, how are you doing today? :)',
       "what's your name?",
     ])
-      expect(asksForATask(task), task).toBe(true);
+      expect(asksWhatNoPageAnswers(task), task).toBe(true);
     // A greeting alone, a task asked "just" or for an answer, what a job pays, a feast's date.
     for (const task of [
       'good morning!',
@@ -486,8 +486,16 @@ describe('asksForATask', () => {
       'how much do vicars get paid',
       'When is Easter next year?',
       'how many days until christmas',
+      // A thing recommended, the town's services, the weather.
+      'can you recommend a good study bible for teenagers?',
+      'Which commentary on Romans would you recommend for a beginner?',
+      'is logos bible software worth the money?',
+      'suggest a cool name for our youth group',
+      'how do i register with a GP in Harrow Vale',
+      'is there a dentist near the campus?',
+      "what's the weather like tomorrow?",
     ])
-      expect(asksForATask(task), task).toBe(true);
+      expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
       'Who do I write to about my grades?',
       'How do I say which course I want on the form?',
@@ -503,8 +511,14 @@ describe('asksForATask', () => {
       'is the ministry placement paid?',
       'When is the Easter break?',
       'Is the college closed over Easter?',
+      'I play the organ at church. What would you recommend?',
+      'Can you recommend a course for beginners?',
+      'Which course would you suggest for a youth worker?',
+      'How do I recommend a friend to apply?',
+      "I need a letter proving I'm enrolled for my bank",
+      'Is there parking near the campus?',
     ])
-      expect(asksForATask(question), question).toBe(false);
+      expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });
 });
 

@@ -16,7 +16,7 @@ import {
   aboutATopicAsked,
   aboutOf,
   asksAboutAnotherInstitution,
-  asksForATask,
+  asksWhatNoPageAnswers,
   asksAboutTheSubjectOnly,
   coveredByPages,
   namesATeacherOf,
@@ -133,7 +133,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // for a task ("translate…") rather than a question about the site.
     if (
       onlyRuleChanges(question) ||
-      asksForATask(latest) ||
+      asksWhatNoPageAnswers(latest) ||
       asksAboutAnotherInstitution(latest, options.vocabulary) ||
       (!wordsOnTopic && !namesATopic(conversation, options.vocabulary))
     ) {

@@ -20,6 +20,7 @@ import { SYNONYM_WORDS, WORD_SEPARATOR, rewriteQuery, searchText, words } from '
 import { perQuestion, rewrittenQuestion } from './per-question.ts';
 import { type Vocabulary } from '../search/vocabulary.ts';
 import everydayWords from './everyday-words.json' with { type: 'json' };
+import { INSTITUTE } from '../institute.ts';
 
 /**
  * Share of a question's weight that the site's words must carry, and then one of the pages retrieval finds (tuned
@@ -327,9 +328,10 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
  * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
  * is the answer to a task, however many of its words the site uses; nor to a translation asked as a question ("How do
- * you say 'where is the library' in Spanish?"), nor to shopping advice, a sum or small talk with the assistant. Only a
- * sentence that opens with the request: "Who do I write to about my grades?" and "How do I say which course I want?"
- * ask about the site.
+ * you say 'where is the library' in Spanish?"), nor to shopping advice, a sum or small talk with the assistant, nor
+ * to what a job pays, a feast's date, a recommended product, the town's services or the weather
+ * (asksWhatNoPageAnswers). Only a sentence that opens with the request: "Who do I write to about my grades?" and "How
+ * do I say which course I want?" ask about the site.
  */
 const TASK =
   /^\s*(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:\p{L}+ )?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary)))\b/iu;
@@ -350,16 +352,43 @@ const PAY =
 /** The date of a feast ("when is Easter next year?"), not of the college's break for it ("when is the Easter break?"). */
 const FEAST_DATE =
   /^\W*(?:when|what date|what day) is (?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
+/** What the site does offer, and a visitor may ask to be recommended. */
+const NOT_A_THING = String.raw`(?:course|class|program|programme|degree|qualification|module|diploma|certificate)`;
+/**
+ * A product or thing recommended ("can you recommend a good study bible", "which commentary would you recommend", "is
+ * logos worth the money"): no page rates them. Not a course, program or qualification ("what would you suggest?"
+ * after a story asks which course).
+ */
+const RECOMMEND = new RegExp(
+  [
+    String.raw`(?:\byou\s+|^\W*|\bplease\s+)(?:recommend|suggest)\s+(?:me\s+)?(?:a|an|some|any)\s+(?:good\s+|cool\s+|friendly\s+)?(?!${NOT_A_THING})\p{L}{3,}`,
+    String.raw`\b(?:which|what)\s+(?!would\b|${NOT_A_THING})\p{L}+\b[^?.]*?\bwould you (?:recommend|suggest)\b`,
+    String.raw`\bworth (?:the money|buying|paying for)\b|\bbest apps?\b|\bany good for\b`,
+  ].join('|'),
+  'iu',
+);
+/** The town's services ("a GP in Harrow Vale", "a dentist near the campus") and its weather: the site lists none. */
+const TOWN_SERVICE =
+  /\b(?:GPs?|dentists?|doctors?|post office|banks?|bars|pubs?|night out|restaurants?|supermarkets?|gyms?|takeaways?)\b/iu;
+const IN_TOWN = new RegExp(
+  String.raw`\bnear(?:by|\s+(?:the\s+)?(?:campus|college))?\b|\b${INSTITUTE.address.addressLocality}\b`,
+  'iu',
+);
+const WEATHER = /\b(?:weather|forecast)\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
-export const asksForATask = (question: string) =>
+/** True for a task, or a question no page of the site answers, whatever words it shares with them (TASK and below). */
+export const asksWhatNoPageAnswers = (question: string) =>
   sentencesOf(question).some((sentence) => TASK.test(sentence)) ||
   (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question)) ||
   SHOPPING.test(question) ||
   SUM.test(question) ||
   SMALL_TALK.test(question) ||
   PAY.test(question) ||
-  FEAST_DATE.test(question);
+  FEAST_DATE.test(question) ||
+  RECOMMEND.test(question) ||
+  WEATHER.test(question) ||
+  (TOWN_SERVICE.test(question) && IN_TOWN.test(question));
 
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
 const OTHER_PLACE = new RegExp(
