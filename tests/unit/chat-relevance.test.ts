@@ -494,6 +494,11 @@ describe('asksWhatNoPageAnswers', () => {
       'how do i register with a GP in Harrow Vale',
       'is there a dentist near the campus?',
       "what's the weather like tomorrow?",
+      // The state's services and a household's money.
+      'can i still claim universal credit if i go back to study part time',
+      'How do I register our church as a charity?',
+      'how do i renew my passport online',
+      'how do I apply for a mortgage as a pastor?',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -517,6 +522,8 @@ describe('asksWhatNoPageAnswers', () => {
       'How do I recommend a friend to apply?',
       "I need a letter proving I'm enrolled for my bank",
       'Is there parking near the campus?',
+      'I have my transcripts, my passport and a letter from my pastor. What else do I need to apply?',
+      'What do I need for a student visa?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

@@ -329,7 +329,7 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
  * is the answer to a task, however many of its words the site uses; nor to a translation asked as a question ("How do
  * you say 'where is the library' in Spanish?"), nor to shopping advice, a sum or small talk with the assistant, nor
- * to what a job pays, a feast's date, a recommended product, the town's services or the weather
+ * to what a job pays, a feast's date, a recommended product, the town's services, the weather or the state's services
  * (asksWhatNoPageAnswers). Only a sentence that opens with the request: "Who do I write to about my grades?" and "How
  * do I say which course I want?" ask about the site.
  */
@@ -375,6 +375,9 @@ const IN_TOWN = new RegExp(
   'iu',
 );
 const WEATHER = /\b(?:weather|forecast)\b/iu;
+/** The state's services and a household's money: benefits, student finance, taxes, mortgages, licences, passports. */
+const PUBLIC_SERVICE =
+  /\b(?:universal credit|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?)\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
 /** True for a task, or a question no page of the site answers, whatever words it shares with them (TASK and below). */
@@ -388,6 +391,7 @@ export const asksWhatNoPageAnswers = (question: string) =>
   FEAST_DATE.test(question) ||
   RECOMMEND.test(question) ||
   WEATHER.test(question) ||
+  PUBLIC_SERVICE.test(question) ||
   (TOWN_SERVICE.test(question) && IN_TOWN.test(question));
 
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
