@@ -499,6 +499,12 @@ describe('asksWhatNoPageAnswers', () => {
       'How do I register our church as a charity?',
       'how do i renew my passport online',
       'how do I apply for a mortgage as a pastor?',
+      // Doctrine and Bible knowledge.
+      'what does the Bible say about tattoos?',
+      'Can women be pastors? What is the biblical view on this?',
+      'is it a sin to work on Sunday?',
+      "what's the shortest verse in the bible",
+      'Who actually wrote the book of Hebrews?',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -524,6 +530,8 @@ describe('asksWhatNoPageAnswers', () => {
       'Is there parking near the campus?',
       'I have my transcripts, my passport and a letter from my pastor. What else do I need to apply?',
       'What do I need for a student visa?',
+      'Which course reads what the Bible says about justice?',
+      'Who teaches the course on Hebrews?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

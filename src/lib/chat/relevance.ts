@@ -329,7 +329,7 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
  * is the answer to a task, however many of its words the site uses; nor to a translation asked as a question ("How do
  * you say 'where is the library' in Spanish?"), nor to shopping advice, a sum or small talk with the assistant, nor
- * to what a job pays, a feast's date, a recommended product, the town's services, the weather or the state's services
+ * to what a job pays, a feast's date, a recommended product, the town's services, the weather, the state's services or doctrine
  * (asksWhatNoPageAnswers). Only a sentence that opens with the request: "Who do I write to about my grades?" and "How
  * do I say which course I want?" ask about the site.
  */
@@ -375,6 +375,12 @@ const IN_TOWN = new RegExp(
   'iu',
 );
 const WEATHER = /\b(?:weather|forecast)\b/iu;
+/**
+ * A question of doctrine or Bible knowledge ("what does the Bible say about tattoos?", "is it a sin to…", "who wrote
+ * the book of Hebrews?"): the courses teach how to study it; no page answers it.
+ */
+const DOCTRINE =
+  /\bwhat does the bible (?:say|teach)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+/iu;
 /** The state's services and a household's money: benefits, student finance, taxes, mortgages, licences, passports. */
 const PUBLIC_SERVICE =
   /\b(?:universal credit|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?)\b/iu;
@@ -392,6 +398,7 @@ export const asksWhatNoPageAnswers = (question: string) =>
   RECOMMEND.test(question) ||
   WEATHER.test(question) ||
   PUBLIC_SERVICE.test(question) ||
+  DOCTRINE.test(question) ||
   (TOWN_SERVICE.test(question) && IN_TOWN.test(question));
 
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
