@@ -328,7 +328,7 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
  * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
  * is the answer to a task, however many of its words the site uses; nor to a translation asked as a question ("How do
- * you say 'where is the library' in Spanish?"), nor to shopping advice, a sum or small talk with the assistant, nor
+ * you say 'where is the library' in Spanish?"), nor to shopping advice, mending a device, a sum or small talk with the assistant, nor
  * to what a job pays, a feast's date, a recommended product, the town's services, the weather, the state's services or doctrine
  * (asksWhatNoPageAnswers). Only a sentence that opens with the request: "Who do I write to about my grades?" and "How
  * do I say which course I want?" ask about the site.
@@ -339,7 +339,14 @@ const TASK =
 const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
 const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
 /** Shopping advice ("the best study bible to buy", "a lexicon on amazon"): no page sells or rates products. */
-const SHOPPING = /\b(?:best|good|better|recommended)\b.*\bto buy\b|\bon amazon\b/iu;
+const SHOPPING =
+  /\b(?:best|good|better|recommended)\b.*\bto buy\b|\bon amazon\b|\b(?:best|cheapest) (?:\p{L}+ )?(?:laptops?|phones?|tablets?|computers?)\b|\bwhich (?:laptop|phone|tablet|computer)s? (?:is|are) (?:the )?best\b/iu;
+/** A device to mend ("my laptop won't connect to the wifi", "reset my router"): the site's pages say what to bring. */
+const DEVICE = String.raw`(?:laptop|computer|phone|printer|wifi|wi-fi|router|screen)`;
+const MENDING = new RegExp(
+  String.raw`\b${DEVICE}\b[^.?!]*\b(?:won['’]?t|doesn['’]?t|not) (?:connect|work|turn on|charge|start)\b|\b(?:reset|fix|repair)\b[^.?!]*\b${DEVICE}\b|\b${DEVICE}\b[^.?!]*\b(?:cracked|fixed|repaired)\b`,
+  'iu',
+);
 /** A sum to work out: "what's 17% of 2,340", "calculate 45 x 12". */
 const SUM =
   /^\s*(?:what(?:['’]s| is)|calculate|work out)\s+[\d.,]+\s*(?:%\s*of|[-+*/×÷x^]|times|plus|minus|divided by)\s*[\d.,]+\W*$/iu;
@@ -348,7 +355,7 @@ const SMALL_TALK =
   /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))\b\W*)?(?:how are you(?: doing)?(?: today)?|what(?:['’]s| is) your name|who are you|are you (?:an? )?(?:bot|robot|human|real person|ai))?\W*$/iu;
 /** What a job pays ("how much do youth pastors earn", "average salary of a hospital chaplain"): no page says. */
 const PAY =
-  /\b(?:salary|salaries|wages?|get paid)\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))/iu;
+  /\b(?:salary|salaries|wages?|get paid)\b|\bmake (?:a|per) (?:year|month|week|hour)\b|\bshould (?:a|the|our|my) (?:\p{L}+ )*?church pay\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))/iu;
 /** The date of a feast ("when is Easter next year?"), not of the college's break for it ("when is the Easter break?"). */
 const FEAST_DATE =
   /^\W*(?:when|what date|what day) is (?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
@@ -391,6 +398,7 @@ export const asksWhatNoPageAnswers = (question: string) =>
   sentencesOf(question).some((sentence) => TASK.test(sentence)) ||
   (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question)) ||
   SHOPPING.test(question) ||
+  MENDING.test(question) ||
   SUM.test(question) ||
   SMALL_TALK.test(question) ||
   PAY.test(question) ||
