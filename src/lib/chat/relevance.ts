@@ -327,11 +327,8 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
 /**
  * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
  * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
- * is the answer to a task, however many of its words the site uses; nor to a translation asked as a question ("How do
- * you say 'where is the library' in Spanish?"), nor to shopping advice, mending a device, a sum or small talk with the assistant, nor
- * to what a job pays, a feast's date, a recommended product, the town's services, the weather, the state's services or doctrine
- * (asksWhatNoPageAnswers). Only a sentence that opens with the request: "Who do I write to about my grades?" and "How
- * do I say which course I want?" ask about the site.
+ * is the answer to a task, however many of its words the site uses. Only a sentence that opens with the request:
+ * "Who do I write to about my grades?" and "How do I say which course I want?" ask about the site.
  */
 const TASK =
   /^\s*(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:\p{L}+ )?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary)))\b/iu;
@@ -356,7 +353,7 @@ const SMALL_TALK =
 /** What a job pays ("how much do youth pastors earn", "average salary of a hospital chaplain"): no page says. */
 const PAY =
   /\b(?:salary|salaries|wages?|get paid)\b|\bmake (?:a|per) (?:year|month|week|hour)\b|\bshould (?:a|the|our|my) (?:\p{L}+ )*?church pay\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))/iu;
-/** The date of a feast ("when is Easter next year?"), not of the college's break for it ("when is the Easter break?"). */
+/** A feast's date ("when is Easter next year?"), not the college's break for it ("when is the Easter break?"). */
 const FEAST_DATE =
   /^\W*(?:when|what date|what day) is (?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
 /** What the site does offer, and a visitor may ask to be recommended. */
@@ -374,13 +371,14 @@ const RECOMMEND = new RegExp(
   ].join('|'),
   'iu',
 );
-/** The town's services ("a GP in Harrow Vale", "a dentist near the campus") and its weather: the site lists none. */
+/** The town's services ("a GP in Harrow Vale", "a dentist near the campus"), in or near it: no page lists them. */
 const TOWN_SERVICE =
   /\b(?:GPs?|dentists?|doctors?|post office|banks?|bars|pubs?|night out|restaurants?|supermarkets?|gyms?|takeaways?)\b/iu;
 const IN_TOWN = new RegExp(
   String.raw`\bnear(?:by|\s+(?:the\s+)?(?:campus|college))?\b|\b${INSTITUTE.address.addressLocality}\b`,
   'iu',
 );
+/** The weather, anywhere. */
 const WEATHER = /\b(?:weather|forecast)\b/iu;
 /**
  * A question of doctrine or Bible knowledge ("what does the Bible say about tattoos?", "is it a sin to…", "who wrote
@@ -393,21 +391,28 @@ const PUBLIC_SERVICE =
   /\b(?:universal credit|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?)\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
-/** True for a task, or a question no page of the site answers, whatever words it shares with them (TASK and below). */
+/** Questions no page answers, whatever words they share with the pages. */
+const NO_PAGE_ANSWERS = [
+  SHOPPING,
+  MENDING,
+  SUM,
+  SMALL_TALK,
+  PAY,
+  FEAST_DATE,
+  RECOMMEND,
+  WEATHER,
+  PUBLIC_SERVICE,
+  DOCTRINE,
+];
+/**
+ * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
+ * the town's services, or another question no page answers (NO_PAGE_ANSWERS): declined before any search.
+ */
 export const asksWhatNoPageAnswers = (question: string) =>
   sentencesOf(question).some((sentence) => TASK.test(sentence)) ||
   (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question)) ||
-  SHOPPING.test(question) ||
-  MENDING.test(question) ||
-  SUM.test(question) ||
-  SMALL_TALK.test(question) ||
-  PAY.test(question) ||
-  FEAST_DATE.test(question) ||
-  RECOMMEND.test(question) ||
-  WEATHER.test(question) ||
-  PUBLIC_SERVICE.test(question) ||
-  DOCTRINE.test(question) ||
-  (TOWN_SERVICE.test(question) && IN_TOWN.test(question));
+  (TOWN_SERVICE.test(question) && IN_TOWN.test(question)) ||
+  NO_PAGE_ANSWERS.some((pattern) => pattern.test(question));
 
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
 const OTHER_PLACE = new RegExp(
