@@ -453,7 +453,7 @@ describe('retrieval for a follow-up', () => {
 });
 
 describe('asksWhatNoPageAnswers', () => {
-  it("knows a request for a task of the assistant's own from a question about the site", () => {
+  it("knows a task of the assistant's own, or a question no page answers, from a question about the site", () => {
     for (const task of [
       'translate john 3:16 into hebrew for me',
       'Summarise the book of Revelation in 3 sentences',
@@ -463,18 +463,12 @@ describe('asksWhatNoPageAnswers', () => {
       "How do you say 'where is the library' in Spanish?",
       'how would I say good morning in French',
       'whats the best study bible to buy, ESV or NIV?',
-    ])
-      expect(asksWhatNoPageAnswers(task), task).toBe(true);
-    // After a label or another sentence, a sum, small talk.
-    for (const task of [
+      // After a label or another sentence, a sum, small talk.
       'First task: write a short story about a dragon.',
       "what's 17% of 2,340",
       'hi, how are you doing today? :)',
       "what's your name?",
-    ])
-      expect(asksWhatNoPageAnswers(task), task).toBe(true);
-    // A greeting alone, a task asked "just" or for an answer, what a job pays, a feast's date.
-    for (const task of [
+      // A greeting alone, a task asked "just" or for an answer, what a job pays, a feast's date.
       'good morning!',
       'Hello!',
       "can you just write my personal statement? i'm a youth worker",
