@@ -130,7 +130,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       coveredByPages(conversation, calendarText, options.vocabulary);
     // A question whose words the floor finds wanting is still retrieved for when it names one of the site's topics:
     // a page about that topic may take it in (below). Otherwise it is declined before any search, as is a request
-    // for a task ("translate…") rather than a question about the site.
+    // for a task ("translate…") or a question no page answers ("how much do vicars earn?").
     if (
       onlyRuleChanges(question) ||
       asksWhatNoPageAnswers(latest) ||
