@@ -9,7 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { searchForChat } from '../src/lib/search/index.ts';
 import { retrieveForConversation } from '../src/lib/chat/retrieve.ts';
-import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
+import { POOL, SOURCES, rankForChat } from '../src/lib/chat/page-ranker.ts';
 import { withoutRuleChanges } from '../src/lib/chat/relevance.ts';
 import { loadTwin } from '../src/lib/chat/twins.ts';
 import {
@@ -66,10 +66,10 @@ const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
 const measured = [];
 for (const { q: typed, offTopic } of questions) {
   const q = withoutRuleChanges(typed);
-  const found = await retrieveForConversation([q], search, undefined, { read, vocabulary });
+  const found = await retrieveForConversation([q], search, POOL, { read, vocabulary });
   const pages = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
   const near = closeness(q);
-  const ranked = rankByWhatTheyHold(q, pages, vocabulary, { closeness: near });
+  const ranked = rankForChat(q, pages, vocabulary, { closeness: near }).slice(0, SOURCES);
   const features = floorFeatures(q, ranked, vocabulary, { closeness: near, namesAPage: namesAPage(q) });
   const meant = meaning(q) ?? new Float32Array(100);
   measured.push({ offTopic, features, meant, words: new Set(contentWordsOf(q)) });

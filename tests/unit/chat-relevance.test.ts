@@ -5,6 +5,7 @@ import {
   aboutOf,
   asksAboutAnotherInstitution,
   asksWhatNoPageAnswers,
+  comesFromAnotherInstitution,
   asksAboutTheSubjectOnly,
   coveredByPages,
   namesATopic,
@@ -569,6 +570,14 @@ describe('asksAboutAnotherInstitution', () => {
     expect(asksAboutAnotherInstitution("Is Tolkien's book in the library?", site)).toBe(false);
     expect(asksAboutAnotherInstitution('Will my credits from Moody Bible Institute transfer?', site)).toBe(false);
     expect(asksAboutAnotherInstitution('I studied at Fuller Seminary; can I start the MDiv?', site)).toBe(false);
+  });
+
+  it("tells a visitor's own path from another institution, which the floor's model must not decline", () => {
+    expect(comesFromAnotherInstitution('Will my credits from Moody Bible Institute transfer?', site)).toBe(true);
+    expect(comesFromAnotherInstitution('I studied at Fuller Seminary; can I start the MDiv?', site)).toBe(true);
+    expect(comesFromAnotherInstitution('Does Fuller Seminary offer an online MDiv?', site)).toBe(false);
+    expect(comesFromAnotherInstitution('Will my credits transfer?', site)).toBe(false);
+    expect(comesFromAnotherInstitution('I studied at Northgate College before', site)).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { log } from '../log.ts';
 import { messageText, type ChatRequest } from '../../schemas/chat.ts';
-import { asksAboutDates, calendarAnchor, type CalendarPage } from './calendar.ts';
+import { asksAboutDates, calendarAnchor, withCalendar, type CalendarPage } from './calendar.ts';
 import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget } from './context.ts';
 import { buildInstructions } from './prompt.ts';
 import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
@@ -16,6 +16,7 @@ import {
   aboutATopicAsked,
   aboutOf,
   asksAboutAnotherInstitution,
+  comesFromAnotherInstitution,
   asksWhatNoPageAnswers,
   asksAboutTheSubjectOnly,
   coveredByPages,
@@ -27,7 +28,8 @@ import {
   withoutRuleChanges,
 } from './relevance.ts';
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
-import { rankByWhatTheyHold, type Closeness } from './rank-pages.ts';
+import type { Closeness } from './rank-pages.ts';
+import { POOL, SOURCES, rankForChat } from './page-ranker.ts';
 import { OFF_TOPIC_CHANCE, contentWordsOf, floorFeatures, offTopicChance } from './off-topic-model.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
@@ -140,7 +142,10 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       release();
       return await decline(question, options);
     }
-    const found = await retrieveForConversation(userTurns, options.search, undefined, {
+    // A first question reads POOL pages and keeps the best four once ranked (page-ranker.ts): nearly every answer page
+    // is among them. A follow-up's own words say little ("is it online?"): its pages keep the conversation's order.
+    const first = userTurns.length === 1;
+    const found = await retrieveForConversation(userTurns, options.search, first ? POOL : SOURCES, {
       signal: options.signal,
       read: (page) => loadTwin(page.markdownUrl, options.twinRoot),
       vocabulary: options.vocabulary,
@@ -148,43 +153,40 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const retrieved = await Promise.all(
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),
     );
-    // A first question's pages ranked again by how much of it each holds (rank-pages.ts), today's calendar among them:
-    // it answers "What is the Ashby Lecture?" better than any page. The calendar is the events page as of today: it
-    // stands where retrieval found that page (after the pages when it did not), and is read, and cited, once. A
-    // follow-up's words say little on their own ("is it online?"): its pages keep the conversation's order.
-    const asCalendar = calendar.map((c) => ({ ...c, twin: c.text }));
-    const isCalendar = (p: { url: string }) => calendar.some((c) => c.url === p.url);
-    const candidates = retrieved.some(isCalendar)
-      ? retrieved.flatMap<(typeof retrieved)[number] | (typeof asCalendar)[number]>((p) =>
-          isCalendar(p) ? asCalendar : [p],
-        )
-      : [...retrieved, ...asCalendar];
-    const first = userTurns.length === 1;
+    // Today's calendar is ranked with the pages: it answers "What is the Ashby Lecture?" better than any page, and is
+    // read, and cited, once.
+    const candidates = withCalendar(retrieved, calendar);
     const closeness = first ? options.closeness?.(latest) : undefined;
-    const ranked = first ? rankByWhatTheyHold(latest, candidates, options.vocabulary, { closeness }) : candidates;
+    const ranked = first
+      ? rankForChat(latest, candidates, options.vocabulary, { closeness }).slice(0, SOURCES + calendar.length)
+      : candidates;
     const calendarFirst = calendar.some((c) => c.url === ranked[0]?.url);
     const withTwins = ranked.filter((p): p is (typeof retrieved)[number] => 'markdownUrl' in p);
     // The floor's second half, for a first question: its words must meet on one of the pages found (relevance.ts).
     // A follow-up leans on the conversation, whose first question was judged so. Either way, a page about a topic
     // the question names takes it in. A twin's front matter names its aliases and keywords: the search found it by
-    // them, so they are its words too.
-    const texts = [...calendarText, ...withTwins.flatMap((p) => (p.twin === undefined ? [] : [p.twin]))];
+    // them, so they are its words too. The floor reads the pages retrieval put first, not the best of the wider pool
+    // the ranking reads: among eight pages, an off-topic question's words meet on one by chance more often.
+    const judged = retrieved.slice(0, SOURCES);
+    const texts = [...calendarText, ...judged.flatMap((p) => (p.twin === undefined ? [] : [p.twin]))];
     const covered =
       namesAPage ||
       (wordsOnTopic &&
         (!first ||
           coveredByPages(conversation, texts, options.vocabulary) ||
-          withTwins.some((p) => titledByTheQuestion(latest, p.twin))));
+          judged.some((p) => titledByTheQuestion(latest, p.twin))));
     // A first question that found courses and says nothing of studying asks about their subject, not about them.
     const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(latest, withTwins);
     // A first question the rules let in that the floor's model is nearly sure is off topic (off-topic-model.ts). It
     // reads the pages search found: today's calendar is none of them ("What is the Ashby Lecture?"), and a teacher's
-    // name is a word of no other page ("Who is Ruth Abernathy?").
+    // name is a word of no other page ("Who is Ruth Abernathy?"), as is the name of the place a visitor comes from
+    // ("Will my credits from Moody Bible Institute transfer?").
     const unlikely = () =>
       !namesAPage &&
       first &&
       calendar.length === 0 &&
       !namesATeacherOf(latest, withTwins) &&
+      !comesFromAnotherInstitution(latest, options.vocabulary) &&
       options.meaning !== undefined &&
       options.vocabulary !== undefined &&
       offTopicChance(
@@ -198,7 +200,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       (!covered &&
         !aboutATopicAsked(
           conversation,
-          withTwins.map((p) => aboutOf(p.twin ?? '')),
+          judged.map((p) => aboutOf(p.twin ?? '')),
           options.vocabulary,
         )) ||
       unlikely()

@@ -25,6 +25,19 @@ const ABOUT_DATES =
 
 export const asksAboutDates = (question: string) => ABOUT_DATES.test(question);
 
+/**
+ * The pages retrieval found with today's calendar among them, each with its text (`twin`): the calendar is the events
+ * page as of today, so it stands where retrieval found that page, or after the pages when retrieval did not.
+ */
+export function withCalendar<P extends { url: string; twin?: string }>(
+  found: P[],
+  calendar: CalendarPage[],
+): (P | (CalendarPage & { twin: string }))[] {
+  const asPages = calendar.map((c) => ({ ...c, twin: c.text }));
+  const isCalendar = (p: { url: string }) => calendar.some((c) => c.url === p.url);
+  return found.some(isCalendar) ? found.flatMap((p) => (isCalendar(p) ? asPages : [p])) : [...found, ...asPages];
+}
+
 /** The last page made from each calendar, and what it was made of: most questions on a day get the same page. */
 const lastPages = new WeakMap<CalendarQueries, { key: string; page: CalendarPage }>();
 

@@ -7,11 +7,12 @@
  *   1 / (1 + its retrieval rank) + holds × the share of the question it holds
  *   + about × the share it says it is about + meaning × its closeness
  * (closeness: how many standard deviations nearer the question than the average page, page-vectors.ts), with the
- * chat's weights (CHAT_WEIGHTS) or the search's, for its first results (search/index.ts, heldFirst). A page named
- * for what an existential question asks for then goes first (namedThingFirst), and an index page after the pages
- * under it (indexesAfter).
+ * search's weights, for its first results (search/index.ts, heldFirst). A page named for what an existential question
+ * asks for then goes first (namedThingFirst), and an index page after the pages under it (indexesAfter).
  *
- * The chat's weights were tuned on the tuning parts of the chat sets, checked across them, and on a batch written blind after the first
+ * The chat ranked its pages so, with CHAT_WEIGHTS, until a fitted model over these measures and more replaced it
+ * (page-ranker.ts, 2026-11-25); `npm run train:ranker` still reports this ranking beside the model's. The chat's
+ * weights were tuned on the tuning parts of the chat sets, checked across them, and on a batch written blind after the first
  * weights were chosen: the first weights (2, 0, 0.2), fitted on eval/chat.json's tuning part, put the answer page
  * first for 63 of that batch's 80 questions against 55 in retrieval order; these, fitted on all three sets, 66.
  * Fitted without any one of the sets, they score that set as well or better than the first weights did.
@@ -32,7 +33,10 @@ export interface RankWeights {
   /** Its closeness in meaning, in standard deviations. */
   meaning: number;
 }
-/** The chat's: a question says much, and retrieval's order weighs one word's lists as much as the whole question's. */
+/**
+ * The chat's until page-ranker.ts: a question says much, and retrieval's order weighs one word's lists as much as the
+ * whole question's.
+ */
 export const CHAT_WEIGHTS: RankWeights = { holds: 3, about: 1, meaning: 0.2 };
 
 /** How near a page is to a text in meaning (search/index.ts, closenessTo): undefined for a page without a vector. */

@@ -437,8 +437,19 @@ const FIRST_PERSON = /\b(?:i|i['’]?m|i['’]?ve|i['’]?d|me|my|mine|we|our|us
  * the floor would cite the site's own pages as its answer. A name is a run of capitalised words holding one the site
  * never uses and ending with a word for an institution, or a name of that kind in the possessive ("Oxford's").
  */
-export function asksAboutAnotherInstitution(question: string, vocabulary: Vocabulary | undefined): boolean {
-  if (!vocabulary || FIRST_PERSON.test(question)) return false;
+export const asksAboutAnotherInstitution = (question: string, vocabulary: Vocabulary | undefined) =>
+  !FIRST_PERSON.test(question) && namesAnotherInstitution(question, vocabulary);
+
+/**
+ * A visitor's own path from another institution ("Will my credits from Moody Bible Institute transfer?"): a question
+ * for this site, which the floor's model must not decline for the other institution's name (asksAboutAnotherInstitution).
+ */
+export const comesFromAnotherInstitution = (question: string, vocabulary: Vocabulary | undefined) =>
+  FIRST_PERSON.test(question) && namesAnotherInstitution(question, vocabulary);
+
+/** True when the question names a place of study or worship the site never names (OTHER_PLACE). */
+function namesAnotherInstitution(question: string, vocabulary: Vocabulary | undefined): boolean {
+  if (!vocabulary) return false;
   return [...question.matchAll(OTHER_PLACE)].some((name) =>
     words(name[0]).some((w) => !STOPWORDS.has(w) && vocabulary.pagesWith(w.replace(/['’]s$/u, '')) === 0),
   );

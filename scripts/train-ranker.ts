@@ -1,0 +1,129 @@
+/**
+ * `npm run train:ranker`: fits the chat's page ranking (src/lib/chat/page-ranker.ts) on the tuning part of
+ * eval/chat.json, never the held-out part. Each question is retrieved for as the chat retrieves a first question
+ * (answer.ts: POOL pages, today's calendar among them for a question about dates), in process, on the built site
+ * (npm run build first). The model is a softmax over each question's pages, fitted by gradient descent to put the
+ * question's answer pages first. Prints five-fold cross-validated figures (answer page first) for each
+ * regularisation against the hand-weighted ranking it replaced (rank-pages.ts, CHAT_WEIGHTS), chooses the strength,
+ * and writes it with the weights to src/lib/chat/page-ranker.json. `npm run eval:search` measures the result.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { getCalendar } from '../src/lib/catalog/calendar-files.ts';
+import { calendarNow } from '../src/lib/catalog/clock.ts';
+import { asksAboutDates, calendarContextPage, withCalendar } from '../src/lib/chat/calendar.ts';
+import { POOL, RANK_FEATURES, rankFeatures, scoreOf, type RankModel } from '../src/lib/chat/page-ranker.ts';
+import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
+import { withoutRuleChanges } from '../src/lib/chat/relevance.ts';
+import { retrieveForConversation } from '../src/lib/chat/retrieve.ts';
+import { loadTwin } from '../src/lib/chat/twins.ts';
+import { searchForChat } from '../src/lib/search/index.ts';
+
+const MODEL_FILE = 'src/lib/chat/page-ranker.json';
+/** The regularisation strengths tried; cross-validation chooses one. */
+const L2S = [0.0003, 0.001, 0.003, 0.01];
+const STEPS = 2000;
+const LEARNING_RATE = 0.5;
+const FOLDS = 5;
+
+interface Question {
+  /** Each page's features, retrieval's order. */
+  x: number[][];
+  /** Whether each page answers the question. */
+  answers: boolean[];
+  /** The place of each page in the hand-weighted ranking. */
+  byHand: number[];
+}
+
+const { questions } = JSON.parse(await readFile('eval/chat.json', 'utf8')) as {
+  questions: { q: string; expect: string[]; heldout?: boolean }[];
+};
+const { search, vocabulary, closeness } = searchForChat();
+if (!vocabulary) throw new Error('no search vocabulary: run npm run build first');
+const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
+const measured: Question[] = [];
+for (const { q: typed, expect } of questions.filter((row) => !row.heldout)) {
+  const q = withoutRuleChanges(typed);
+  const found = await retrieveForConversation([q], search, POOL, { read, vocabulary });
+  const retrieved = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
+  const calendar = asksAboutDates(q) ? [calendarContextPage(getCalendar(), calendarNow())] : [];
+  const pages = withCalendar(retrieved, calendar);
+  const near = closeness(q);
+  const byHand = rankByWhatTheyHold(q, pages, vocabulary, { closeness: near });
+  measured.push({
+    x: rankFeatures(q, pages, vocabulary, near),
+    answers: pages.map((p) => expect.includes(p.url)),
+    byHand: pages.map((p) => byHand.indexOf(p)),
+  });
+}
+// A question none of whose answer pages was found teaches nothing about their order.
+const answerable = measured.filter((m) => m.answers.some(Boolean));
+console.log(
+  `${measured.length} tuning questions; an answer page among the first ${POOL} found for ${answerable.length} (${pct(answerable.length / measured.length)})`,
+);
+
+function pct(share: number) {
+  return `${(100 * share).toFixed(1)}%`;
+}
+
+/**
+ * Gradient descent on the mean negative log of the chance the softmax gives the question's answer pages, plus l2
+ * times the squared weights.
+ */
+function fit(rows: Question[], l2: number): number[] {
+  const w = new Array<number>(RANK_FEATURES.length).fill(0);
+  for (let step = 0; step < STEPS; step++) {
+    const g = w.map((wi) => 2 * l2 * wi);
+    for (const { x, answers } of rows) {
+      const scores = x.map((f) => f.reduce((sum, xi, i) => sum + w[i]! * xi, 0));
+      const top = Math.max(...scores);
+      const p = scores.map((s) => Math.exp(s - top));
+      const total = p.reduce((a, b) => a + b, 0);
+      const onAnswers = p.reduce((sum, pi, j) => sum + (answers[j] ? pi : 0), 0);
+      // d(-log Σ_answers p) / d score_j = p_j / Σ p - [answer] p_j / Σ_answers p
+      x.forEach((f, j) => {
+        const d = p[j]! / total - (answers[j] ? p[j]! / onAnswers : 0);
+        f.forEach((xi, i) => (g[i]! += (d * xi) / rows.length));
+      });
+    }
+    g.forEach((gi, i) => (w[i]! -= LEARNING_RATE * gi));
+  }
+  return w;
+}
+
+/** The share of `rows` whose first page is an answer page, by `place` (a page's place or score; lowest first). */
+const firstRight = (rows: Question[], place: (q: Question, j: number) => number) =>
+  rows.filter((q) => {
+    const places = q.x.map((_, j) => place(q, j));
+    return q.answers[places.indexOf(Math.min(...places))];
+  }).length / measured.length;
+
+const asModel = (weights: number[]): RankModel => ({ features: RANK_FEATURES, weights });
+console.log(
+  `answer page first: retrieval's order ${pct(firstRight(measured, (_, j) => j))}, by hand ${pct(firstRight(measured, (q, j) => q.byHand[j]!))}`,
+);
+const folds = (k: number) => answerable.filter((_, i) => i % FOLDS === k);
+let best: { l2: number; right: number } | undefined;
+for (const l2 of L2S) {
+  let right = 0;
+  for (let k = 0; k < FOLDS; k++) {
+    const model = asModel(
+      fit(
+        answerable.filter((_, i) => i % FOLDS !== k),
+        l2,
+      ),
+    );
+    right += firstRight(folds(k), (q, j) => -scoreOf(q.x[j]!, model)) * measured.length;
+  }
+  console.log(`  l2 ${l2}: ${FOLDS}-fold cross-validated, answer page first ${pct(right / measured.length)}`);
+  if (!best || right > best.right) best = { l2, right };
+}
+const weights = fit(answerable, best!.l2);
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+const file = {
+  $comment: `Written by npm run train:ranker (scripts/train-ranker.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning part of eval/chat.json (${measured.length} questions), l2 ${best!.l2}: ${FOLDS}-fold cross-validated, answer page first ${pct(best!.right / measured.length)}. Do not edit by hand.`,
+  features: RANK_FEATURES,
+  weights: weights.map(round),
+};
+await writeFile(MODEL_FILE, `${JSON.stringify(file, null, 2)}\n`);
+console.log(`wrote ${MODEL_FILE}: ${RANK_FEATURES.map((f, i) => `${f} ${round(weights[i]!)}`).join(', ')}`);
+process.exit(0);

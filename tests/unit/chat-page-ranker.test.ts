@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { RANK_FEATURES, rankFeatures, rankForChat, type RankModel } from '../../src/lib/chat/page-ranker.ts';
+import { withCalendar } from '../../src/lib/chat/calendar.ts';
+import fitted from '../../src/lib/chat/page-ranker.json' with { type: 'json' };
+import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
+
+// How many of a small site's 40 pages hold each word.
+const vocabulary = new Vocabulary({
+  pages: 40,
+  words: [
+    ['refund', 3],
+    ['drop', 4],
+    ['course', 35],
+    ['week', 20],
+    ['money', 8],
+    ['bursaries', 2],
+    ['international', 5],
+    ['students', 30],
+  ],
+});
+const twin = (title: string, type: string, body: string, keywords: string[] = []) =>
+  `---\ntitle: "${title}"\ntype: "${type}"\nkeywords: ${JSON.stringify(keywords)}\n---\n\n# ${title}\n\n${body}`;
+const dropping = {
+  url: '/handbook/adding-and-dropping-courses/',
+  type: 'handbook',
+  twin: twin(
+    'Adding and dropping courses',
+    'handbook',
+    'Drop a course in week 1 or 2.\n\n## Money\n\nSee the refunds page.',
+  ),
+};
+const refunds = {
+  url: '/handbook/refunds/',
+  type: 'handbook',
+  twin: twin(
+    'Refunds',
+    'handbook',
+    'What comes back.\n\n## Dropping a course\n\nDrop a course in week 3: half your money is refunded.',
+    ['money back'],
+  ),
+};
+const handbook = {
+  url: '/handbook/',
+  type: 'page',
+  twin: twin(
+    'Student handbook',
+    'page',
+    '- Refunds: money back when you drop a course.\n- Adding and dropping courses.',
+  ),
+};
+const feature = (name: (typeof RANK_FEATURES)[number], row: number[]) => row[RANK_FEATURES.indexOf(name)];
+const question = 'If I drop a course in week 3, how much money will I get refunded?';
+
+describe('rankFeatures', () => {
+  it('reads the page as a whole, its best passage, its opening and its names', () => {
+    const [first, second] = rankFeatures(question, [dropping, refunds], vocabulary);
+    expect(feature('retrievalRank', first!)).toBe(1);
+    expect(feature('retrievalRank', second!)).toBe(0.5);
+    // The refunds page holds every word of the question in one passage; the other spreads them over two.
+    expect(feature('bestPassage', second!)).toBe(1);
+    expect(feature('bestPassage', first!)).toBeLessThan(feature('holds', first!)!);
+    expect(feature('names', second!)).toBeGreaterThan(feature('names', first!)!);
+    expect(feature('handbook', second!)).toBe(1);
+    expect(feature('course', second!)).toBe(0);
+  });
+
+  it('marks an index page of another page found, and the page named for what is asked for', () => {
+    const bursaries = {
+      url: '/handbook/scholarships-and-bursaries/',
+      type: 'handbook',
+      twin: twin('Scholarships and bursaries', 'handbook', 'Awards.'),
+    };
+    const international = {
+      url: '/handbook/international-students/',
+      type: 'handbook',
+      twin: twin('International students', 'handbook', 'Bursaries for international students.'),
+    };
+    const rows = rankFeatures(
+      'Are there bursaries for international students?',
+      [handbook, international, bursaries],
+      vocabulary,
+    );
+    expect(rows.map((r) => feature('indexOfAnother', r))).toEqual([1, 0, 0]);
+    expect(rows.map((r) => feature('namedForThing', r))).toEqual([0, 0, 1]);
+  });
+});
+
+describe('rankForChat', () => {
+  it('puts first the page whose passage answers the question, with the fitted weights', () => {
+    expect(rankForChat(question, [handbook, dropping, refunds], vocabulary)[0]).toBe(refunds);
+  });
+
+  it('weighs the features as the model says', () => {
+    const byRank: RankModel = {
+      features: RANK_FEATURES,
+      weights: RANK_FEATURES.map((f) => (f === 'retrievalRank' ? 1 : 0)),
+    };
+    expect(rankForChat(question, [handbook, dropping, refunds], vocabulary, { fitted: byRank })).toEqual([
+      handbook,
+      dropping,
+      refunds,
+    ]);
+  });
+
+  it('leaves the order alone without the site words', () => {
+    expect(rankForChat(question, [dropping, refunds], undefined)).toEqual([dropping, refunds]);
+  });
+
+  it('ranks today’s calendar where retrieval found the events page', () => {
+    const events = { url: '/events/', type: 'page', twin: twin('Events', 'page', 'Lectures.') };
+    const calendar = {
+      title: 'Events and key dates, as of today',
+      url: '/events/',
+      text: 'Open day: 5 December.',
+      events: [],
+    };
+    expect(withCalendar([dropping, events], [calendar]).map((p) => p.twin)).toEqual([dropping.twin, calendar.text]);
+    expect(withCalendar([dropping], [calendar]).map((p) => p.url)).toEqual([dropping.url, '/events/']);
+  });
+});
+
+describe('page-ranker.json', () => {
+  it('has a weight for every feature, in their order', () => {
+    expect(fitted.features).toEqual([...RANK_FEATURES]);
+    expect(fitted.weights).toHaveLength(RANK_FEATURES.length);
+  });
+});
