@@ -4,10 +4,13 @@
  * pages it read, src/lib/chat/rank-pages.ts). Per query: four Markdown twins of the build, each new to the cache of
  * pages read (a miss, as on a search never asked before), and a new question. It does not grow with the site: four
  * pages are read whatever its size. Baseline: splitting the same four twins into their words (query-rewrite.ts,
- * words), which is how the pages were read before they were searched in place.
+ * words), which is how the pages were read before they were searched in place. The chat ranks a first question's
+ * eight pages by a fitted model (src/lib/chat/page-ranker.ts), which also reads each page's passages: measured the
+ * same way, pages new to the cache and pages read before, against the search's ranking of four.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { POOL, rankForChat } from '../src/lib/chat/page-ranker.ts';
 import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
 import { words } from '../src/lib/search/query-rewrite.ts';
 import { vocabularyOf } from '../src/lib/search/vocabulary.ts';
@@ -34,8 +37,8 @@ export async function run() {
       .map((f) => readFileSync(join(CLIENT, dir, f), 'utf8')),
   );
   // A query's four pages; the number at the end makes each twin (and question) new to every cache.
-  const pagesFor = (i: number) =>
-    Array.from({ length: WINDOW }, (_, k) => ({
+  const pagesFor = (i: number, length = WINDOW) =>
+    Array.from({ length }, (_, k) => ({
       url: `/p/${i}/${k}/`,
       twin: `${twins[(i + k) % twins.length]}\n${i}`,
     }));
@@ -51,6 +54,14 @@ export async function run() {
     ),
   );
   const split = cpuPerQuery((i) => pagesFor(i).map((p) => new Set(words(p.twin))));
+  const chat = cpuPerQuery((i) => rankForChat(questionFor(i), pagesFor(i, POOL), vocabulary));
+  const chatCached = cpuPerQuery((i) =>
+    rankForChat(
+      questionFor(i),
+      pagesFor(0, POOL).map((p, k) => ({ ...p, twin: `${twins[k]}\n0` })),
+      vocabulary,
+    ),
+  );
 
   const chars = Math.round(twins.reduce((sum, t) => sum + t.length, 0) / twins.length);
   console.log(
@@ -61,6 +72,14 @@ export async function run() {
   console.log(`  splitting the pages (baseline) CPU ${split.toFixed(3)} ms per query`);
   figure('rerank of 4 pages, CPU per query', ranking, 'ms', { name: 'splitting 4 twins into words', value: split });
   figure('rerank of 4 cached pages, CPU per query', cached, 'ms');
+  console.log(`the chat's ranking of ${POOL} pages (page-ranker.ts)`);
+  console.log(`  pages new to the cache         CPU ${chat.toFixed(3)} ms per question`);
+  console.log(`  pages read before              CPU ${chatCached.toFixed(3)} ms per question`);
+  figure(`chat ranking of ${POOL} pages, CPU per question`, chat, 'ms', { name: 'rerank of 4 pages', value: ranking });
+  figure(`chat ranking of ${POOL} cached pages, CPU per question`, chatCached, 'ms', {
+    name: 'rerank of 4 cached pages',
+    value: cached,
+  });
 }
 
 /** CPU milliseconds of this thread per query, after a warm-up of 200. */

@@ -157,9 +157,10 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // read, and cited, once.
     const candidates = withCalendar(retrieved, calendar);
     const closeness = first ? options.closeness?.(latest) : undefined;
-    const ranked = first
-      ? rankForChat(latest, candidates, options.vocabulary, { closeness }).slice(0, SOURCES + calendar.length)
-      : candidates;
+    const byModel = first ? rankForChat(latest, candidates, options.vocabulary, { closeness }) : candidates;
+    // The best SOURCES pages, and today's calendar wherever it ranks.
+    const kept = byModel.filter((p) => 'markdownUrl' in p).slice(0, SOURCES);
+    const ranked = byModel.filter((p) => !('markdownUrl' in p) || kept.includes(p));
     const calendarFirst = calendar.some((c) => c.url === ranked[0]?.url);
     const withTwins = ranked.filter((p): p is (typeof retrieved)[number] => 'markdownUrl' in p);
     // The floor's second half, for a first question: its words must meet on one of the pages found (relevance.ts).

@@ -35,7 +35,9 @@ export function withCalendar<P extends { url: string; twin?: string }>(
 ): (P | (CalendarPage & { twin: string }))[] {
   const asPages = calendar.map((c) => ({ ...c, twin: c.text }));
   const isCalendar = (p: { url: string }) => calendar.some((c) => c.url === p.url);
-  return found.some(isCalendar) ? found.flatMap((p) => (isCalendar(p) ? asPages : [p])) : [...found, ...asPages];
+  return found.some(isCalendar)
+    ? found.flatMap<P | (CalendarPage & { twin: string })>((p) => (isCalendar(p) ? asPages : [p]))
+    : [...found, ...asPages];
 }
 
 /** The last page made from each calendar, and what it was made of: most questions on a day get the same page. */

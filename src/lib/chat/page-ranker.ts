@@ -15,6 +15,7 @@ import type { Closeness } from './rank-pages.ts';
 import { askedFor } from './rank-pages.ts';
 import { aboutOf, namedFor, pageCoverage, titledByTheQuestion } from './relevance.ts';
 import model from './page-ranker.json' with { type: 'json' };
+import { LRUCache } from 'lru-cache';
 
 /** How many pages an answer reads and cites (today's calendar, for a question about dates, is one more). */
 export const SOURCES = 4;
@@ -58,8 +59,20 @@ interface Found {
   type?: string;
 }
 
-/** A twin's front matter, and its text in passages: the opening, then each section from its heading on. */
-function partsOf(twin: string): { names: string; passages: string[] } {
+/** What the ranking reads of a twin: what it says it is about, its names, its passages (the opening first). */
+interface Parts {
+  about: string;
+  names: string;
+  passages: string[];
+}
+
+/** The twins read most recently, in parts: the same pages are found again and again. */
+const partsKept = new LRUCache<string, Parts>({ max: 1000 });
+
+/** A twin's parts: its names from its front matter, its text as the opening and then each section from its heading. */
+function partsOf(twin: string): Parts {
+  const kept = partsKept.get(twin);
+  if (kept) return kept;
   const end = twin.startsWith('---\n') ? twin.indexOf('\n---\n', 4) : -1;
   const front = end < 0 ? '' : twin.slice(0, end);
   const body = end < 0 ? twin : twin.slice(end + 5);
@@ -67,7 +80,9 @@ function partsOf(twin: string): { names: string; passages: string[] } {
     .split('\n')
     .filter((line) => /^(?:title|aliases|keywords):/.test(line))
     .join('\n');
-  return { names, passages: body.split(/\n(?=##)/) };
+  const parts = { about: aboutOf(twin), names, passages: body.split(/\n(?=##)/) };
+  partsKept.set(twin, parts);
+  return parts;
 }
 
 /** Each page's RANK_FEATURES for `question`, `pages` in retrieval's order. */
@@ -82,13 +97,13 @@ export function rankFeatures(
   const flag = (yes: boolean) => (yes ? 1 : 0);
   return pages.map((page, rank) => {
     const twin = page.twin ?? '';
-    const { names, passages } = partsOf(twin);
+    const { about, names, passages } = partsOf(twin);
     return [
       1 / (1 + rank),
       pageCoverage(question, twin, vocabulary),
       Math.max(0, ...passages.map((p) => pageCoverage(question, p, vocabulary))),
       pageCoverage(question, passages[0] ?? '', vocabulary),
-      pageCoverage(question, aboutOf(twin), vocabulary),
+      pageCoverage(question, about, vocabulary),
       pageCoverage(question, names, vocabulary),
       flag(titledByTheQuestion(question, page.twin)),
       flag(page === named),
