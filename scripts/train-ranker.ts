@@ -58,11 +58,12 @@ for (const { q: typed, expect } of questions.filter((row) => !row.heldout)) {
 // A question none of whose answer pages was found teaches nothing about their order.
 const answerable = measured.filter((m) => m.answers.some(Boolean));
 console.log(
-  `${measured.length} tuning questions; an answer page among the first ${POOL} found for ${answerable.length} (${pct(answerable.length / measured.length)})`,
+  `${measured.length} tuning questions; an answer page among the first ${POOL} found for ${answerable.length} (${ofAll(answerable.length)})`,
 );
 
-function pct(share: number) {
-  return `${(100 * share).toFixed(1)}%`;
+/** `count` as a percentage of all tuning questions (a question whose answer page was not found counts as missed). */
+function ofAll(count: number) {
+  return `${((100 * count) / measured.length).toFixed(1)}%`;
 }
 
 /**
@@ -90,16 +91,16 @@ function fit(rows: Question[], l2: number): number[] {
   return w;
 }
 
-/** The share of `rows` whose first page is an answer page, by `place` (a page's place or score; lowest first). */
+/** How many of `rows` have an answer page first, by `place` (a page's place, or its score negated; lowest first). */
 const firstRight = (rows: Question[], place: (q: Question, j: number) => number) =>
   rows.filter((q) => {
     const places = q.x.map((_, j) => place(q, j));
     return q.answers[places.indexOf(Math.min(...places))];
-  }).length / measured.length;
+  }).length;
 
 const asModel = (weights: number[]): RankModel => ({ features: RANK_FEATURES, weights });
 console.log(
-  `answer page first: retrieval's order ${pct(firstRight(measured, (_, j) => j))}, by hand ${pct(firstRight(measured, (q, j) => q.byHand[j]!))}`,
+  `answer page first: retrieval's order ${ofAll(firstRight(measured, (_, j) => j))}, by hand ${ofAll(firstRight(measured, (q, j) => q.byHand[j]!))}`,
 );
 const folds = (k: number) => answerable.filter((_, i) => i % FOLDS === k);
 let best: { l2: number; right: number } | undefined;
@@ -112,15 +113,15 @@ for (const l2 of L2S) {
         l2,
       ),
     );
-    right += firstRight(folds(k), (q, j) => -scoreOf(q.x[j]!, model)) * measured.length;
+    right += firstRight(folds(k), (q, j) => -scoreOf(q.x[j]!, model));
   }
-  console.log(`  l2 ${l2}: ${FOLDS}-fold cross-validated, answer page first ${pct(right / measured.length)}`);
+  console.log(`  l2 ${l2}: ${FOLDS}-fold cross-validated, answer page first ${ofAll(right)}`);
   if (!best || right > best.right) best = { l2, right };
 }
 const weights = fit(answerable, best!.l2);
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 const file = {
-  $comment: `Written by npm run train:ranker (scripts/train-ranker.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning part of eval/chat.json (${measured.length} questions), l2 ${best!.l2}: ${FOLDS}-fold cross-validated, answer page first ${pct(best!.right / measured.length)}. Do not edit by hand.`,
+  $comment: `Written by npm run train:ranker (scripts/train-ranker.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning part of eval/chat.json (${measured.length} questions), l2 ${best!.l2}: ${FOLDS}-fold cross-validated, answer page first ${ofAll(best!.right)}. Do not edit by hand.`,
   features: RANK_FEATURES,
   weights: weights.map(round),
 };

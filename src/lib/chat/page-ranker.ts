@@ -13,7 +13,7 @@
 import type { Vocabulary } from '../search/vocabulary.ts';
 import type { Closeness } from './rank-pages.ts';
 import { askedFor } from './rank-pages.ts';
-import { aboutOf, namedFor, pageCoverage, titledByTheQuestion } from './relevance.ts';
+import { aboutOf, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
 import model from './page-ranker.json' with { type: 'json' };
 import { LRUCache } from 'lru-cache';
 
@@ -74,13 +74,12 @@ function partsOf(twin: string): Parts {
   const kept = partsKept.get(twin);
   if (kept) return kept;
   const end = twin.startsWith('---\n') ? twin.indexOf('\n---\n', 4) : -1;
-  const front = end < 0 ? '' : twin.slice(0, end);
   const body = end < 0 ? twin : twin.slice(end + 5);
-  const names = front
-    .split('\n')
-    .filter((line) => /^(?:title|aliases|keywords):/.test(line))
-    .join('\n');
-  const parts = { about: aboutOf(twin), names, passages: body.split(/\n(?=##)/) };
+  const parts = {
+    about: aboutOf(twin),
+    names: namesOf(twin.slice(0, Math.max(end, 0))),
+    passages: body.split(/\n(?=##)/),
+  };
   partsKept.set(twin, parts);
   return parts;
 }

@@ -295,13 +295,19 @@ export function aboutATopicAsked(question: string, abouts: string[], vocabulary:
   return abouts.some((about) => textWords(about).some((w) => topics.has(stem(w))));
 }
 
+/** A twin's names: its front matter's title, aliases and keywords lines. */
+export const namesOf = (twin: string) =>
+  twin
+    .split('\n')
+    .filter((line) => /^(?:title|aliases|keywords):/.test(line))
+    .join('\n');
+
 /** The first of `pages` whose name (its twin's title, aliases or keywords) holds `word`, compared by Porter2 stem. */
 export function namedFor<P extends { twin?: string }>(word: string, pages: P[]): P | undefined {
   const asked = stem(word);
   const names = (twin = '') =>
-    twin
+    namesOf(twin)
       .split('\n')
-      .filter((line) => /^(?:title|aliases|keywords):/.test(line))
       .flatMap((line) => textWords(line.slice(line.indexOf(':') + 1)));
   return pages.find((p) => names(p.twin).some((w) => stem(w) === asked));
 }
