@@ -1,17 +1,27 @@
 /**
- * `npm run train:ranker`: fits the chat's page ranking (src/lib/chat/page-ranker.ts) on the tuning part of
- * eval/chat.json, never the held-out part. Each question is retrieved for as the chat retrieves a first question
- * (answer.ts: POOL pages, today's calendar among them for a question about dates), in process, on the built site
- * (npm run build first). The model is a softmax over each question's pages, fitted by gradient descent to put the
- * question's answer pages first. Prints five-fold cross-validated figures (answer page first) for each
- * regularisation against the hand-weighted ranking it replaced (rank-pages.ts, CHAT_WEIGHTS), chooses the strength,
- * and writes it with the weights to src/lib/chat/page-ranker.json. `npm run eval:search` measures the result.
+ * `npm run train:ranker`: fits the chat's two page rankings (src/lib/chat/page-ranker.ts), never on a held-out item:
+ *  - for a first question, on the tuning part of eval/chat.json;
+ *  - for a follow-up, on the tuning part of eval/conversations.json (the follow-up's answer pages).
+ * Each question is retrieved for as the chat retrieves it (answer.ts: POOL pages, today's calendar among them for a
+ * question about dates), in process, on the built site (npm run build first). Each model is a softmax over a
+ * question's pages, fitted by gradient descent to put its answer pages first. Prints five-fold cross-validated
+ * figures (answer page first) for each regularisation against retrieval's order (and, for a first question, the
+ * hand-weighted ranking the model replaced: rank-pages.ts, CHAT_WEIGHTS), chooses the strength, and writes it with
+ * the weights to src/lib/chat/page-ranker.json. `npm run eval:search` measures the result.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { getCalendar } from '../src/lib/catalog/calendar-files.ts';
 import { calendarNow } from '../src/lib/catalog/clock.ts';
 import { asksAboutDates, calendarContextPage, withCalendar } from '../src/lib/chat/calendar.ts';
-import { POOL, RANK_FEATURES, rankFeatures, scoreOf, type RankModel } from '../src/lib/chat/page-ranker.ts';
+import {
+  FOLLOW_UP_FEATURES,
+  POOL,
+  RANK_FEATURES,
+  followUpFeatures,
+  rankFeatures,
+  scoreOf,
+  type RankModel,
+} from '../src/lib/chat/page-ranker.ts';
 import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
 import { withoutRuleChanges } from '../src/lib/chat/relevance.ts';
 import { retrieveForConversation } from '../src/lib/chat/retrieve.ts';
@@ -30,40 +40,49 @@ interface Question {
   x: number[][];
   /** Whether each page answers the question. */
   answers: boolean[];
-  /** The place of each page in the hand-weighted ranking. */
-  byHand: number[];
+  /** The place of each page in the hand-weighted ranking (first questions only). */
+  byHand?: number[];
+}
+
+const { search, vocabulary, closeness } = searchForChat();
+if (!vocabulary) throw new Error('no search vocabulary: run npm run build first');
+const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
+
+/** The pages the chat reads for a conversation's last turn, with their twins and today's calendar (answer.ts). */
+async function pagesFor(turns: string[]) {
+  const found = await retrieveForConversation(turns, search, POOL, { read, vocabulary });
+  const retrieved = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
+  const calendar = asksAboutDates(turns.at(-1)!) ? [calendarContextPage(getCalendar(), calendarNow())] : [];
+  return withCalendar(retrieved, calendar);
 }
 
 const { questions } = JSON.parse(await readFile('eval/chat.json', 'utf8')) as {
   questions: { q: string; expect: string[]; heldout?: boolean }[];
 };
-const { search, vocabulary, closeness } = searchForChat();
-if (!vocabulary) throw new Error('no search vocabulary: run npm run build first');
-const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
-const measured: Question[] = [];
+const firstQuestions: Question[] = [];
 for (const { q: typed, expect } of questions.filter((row) => !row.heldout)) {
   const q = withoutRuleChanges(typed);
-  const found = await retrieveForConversation([q], search, POOL, { read, vocabulary });
-  const retrieved = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
-  const calendar = asksAboutDates(q) ? [calendarContextPage(getCalendar(), calendarNow())] : [];
-  const pages = withCalendar(retrieved, calendar);
+  const pages = await pagesFor([q]);
   const near = closeness(q);
   const byHand = rankByWhatTheyHold(q, pages, vocabulary, { closeness: near });
-  measured.push({
+  firstQuestions.push({
     x: rankFeatures(q, pages, vocabulary, near),
     answers: pages.map((p) => expect.includes(p.url)),
     byHand: pages.map((p) => byHand.indexOf(p)),
   });
 }
-// A question none of whose answer pages was found teaches nothing about their order.
-const answerable = measured.filter((m) => m.answers.some(Boolean));
-console.log(
-  `${measured.length} tuning questions; an answer page among the first ${POOL} found for ${answerable.length} (${ofAll(answerable.length)})`,
-);
 
-/** `count` as a percentage of all tuning questions (a question whose answer page was not found counts as missed). */
-function ofAll(count: number) {
-  return `${((100 * count) / measured.length).toFixed(1)}%`;
+const { conversations } = JSON.parse(await readFile('eval/conversations.json', 'utf8')) as {
+  conversations: { turns: string[]; expect: string[]; heldout?: boolean }[];
+};
+const followUps: Question[] = [];
+for (const { turns, expect } of conversations.filter((row) => !row.heldout)) {
+  const [previous, followUp] = turns.slice(-2).map(withoutRuleChanges) as [string, string];
+  const pages = await pagesFor([previous, followUp]);
+  followUps.push({
+    x: followUpFeatures(followUp, previous, pages, vocabulary, closeness(followUp)),
+    answers: pages.map((p) => expect.includes(p.url)),
+  });
 }
 
 /**
@@ -71,7 +90,7 @@ function ofAll(count: number) {
  * times the squared weights.
  */
 function fit(rows: Question[], l2: number): number[] {
-  const w = new Array<number>(RANK_FEATURES.length).fill(0);
+  const w = new Array<number>(rows[0]!.x[0]!.length).fill(0);
   for (let step = 0; step < STEPS; step++) {
     const g = w.map((wi) => 2 * l2 * wi);
     for (const { x, answers } of rows) {
@@ -98,33 +117,50 @@ const firstRight = (rows: Question[], place: (q: Question, j: number) => number)
     return q.answers[places.indexOf(Math.min(...places))];
   }).length;
 
-const asModel = (weights: number[]): RankModel => ({ features: RANK_FEATURES, weights });
-console.log(
-  `answer page first: retrieval's order ${ofAll(firstRight(measured, (_, j) => j))}, by hand ${ofAll(firstRight(measured, (q, j) => q.byHand[j]!))}`,
-);
-const folds = (k: number) => answerable.filter((_, i) => i % FOLDS === k);
-let best: { l2: number; right: number } | undefined;
-for (const l2 of L2S) {
-  let right = 0;
-  for (let k = 0; k < FOLDS; k++) {
-    const model = asModel(
-      fit(
-        answerable.filter((_, i) => i % FOLDS !== k),
-        l2,
-      ),
-    );
-    right += firstRight(folds(k), (q, j) => -scoreOf(q.x[j]!, model));
+/**
+ * Fits one model on `measured`, its regularisation chosen by cross-validation; prints the figures, each as a share
+ * of all of `measured` (a question whose answer page was not found counts as missed).
+ */
+function train(name: string, measured: Question[], features: readonly string[]) {
+  const ofAll = (count: number) => `${((100 * count) / measured.length).toFixed(1)}%`;
+  // A question none of whose answer pages was found teaches nothing about their order.
+  const answerable = measured.filter((m) => m.answers.some(Boolean));
+  const byHand = measured[0]?.byHand ? `, by hand ${ofAll(firstRight(measured, (q, j) => q.byHand![j]!))}` : '';
+  console.log(
+    `${name}: ${measured.length} tuning questions; an answer page among the first ${POOL} found for ${ofAll(answerable.length)}; answer page first: retrieval's order ${ofAll(firstRight(measured, (_, j) => j))}${byHand}`,
+  );
+  const asModel = (weights: number[]): RankModel => ({ features, weights });
+  const folds = (k: number) => answerable.filter((_, i) => i % FOLDS === k);
+  let best: { l2: number; right: number } | undefined;
+  for (const l2 of L2S) {
+    let right = 0;
+    for (let k = 0; k < FOLDS; k++) {
+      const model = asModel(
+        fit(
+          answerable.filter((_, i) => i % FOLDS !== k),
+          l2,
+        ),
+      );
+      right += firstRight(folds(k), (q, j) => -scoreOf(q.x[j]!, model));
+    }
+    console.log(`  l2 ${l2}: ${FOLDS}-fold cross-validated, answer page first ${ofAll(right)}`);
+    if (!best || right > best.right) best = { l2, right };
   }
-  console.log(`  l2 ${l2}: ${FOLDS}-fold cross-validated, answer page first ${ofAll(right)}`);
-  if (!best || right > best.right) best = { l2, right };
+  const weights = fit(answerable, best!.l2).map((x) => Math.round(x * 1e4) / 1e4);
+  console.log(`  weights (l2 ${best!.l2}): ${features.map((f, i) => `${f} ${weights[i]}`).join(', ')}`);
+  return {
+    summary: `${name}: ${measured.length} questions, l2 ${best!.l2}, ${FOLDS}-fold cross-validated answer page first ${ofAll(best!.right)}`,
+    model: asModel(weights),
+  };
 }
-const weights = fit(answerable, best!.l2);
-const round = (x: number) => Math.round(x * 1e4) / 1e4;
+
+const first = train('first questions (eval/chat.json)', firstQuestions, RANK_FEATURES);
+const followUp = train('follow-ups (eval/conversations.json)', followUps, FOLLOW_UP_FEATURES);
 const file = {
-  $comment: `Written by npm run train:ranker (scripts/train-ranker.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning part of eval/chat.json (${measured.length} questions), l2 ${best!.l2}: ${FOLDS}-fold cross-validated, answer page first ${ofAll(best!.right)}. Do not edit by hand.`,
-  features: RANK_FEATURES,
-  weights: weights.map(round),
+  $comment: `Written by npm run train:ranker (scripts/train-ranker.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning parts of eval/chat.json and eval/conversations.json. ${first.summary}. ${followUp.summary}. Do not edit by hand.`,
+  first: first.model,
+  followUp: followUp.model,
 };
 await writeFile(MODEL_FILE, `${JSON.stringify(file, null, 2)}\n`);
-console.log(`wrote ${MODEL_FILE}: ${RANK_FEATURES.map((f, i) => `${f} ${round(weights[i]!)}`).join(', ')}`);
+console.log(`wrote ${MODEL_FILE}`);
 process.exit(0);

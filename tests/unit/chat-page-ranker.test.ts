@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RANK_FEATURES, rankFeatures, rankForChat, type RankModel } from '../../src/lib/chat/page-ranker.ts';
+import {
+  FOLLOW_UP_FEATURES,
+  MODELS,
+  RANK_FEATURES,
+  followUpFeatures,
+  rankFeatures,
+  rankForChat,
+  type RankModel,
+} from '../../src/lib/chat/page-ranker.ts';
 import { withCalendar } from '../../src/lib/chat/calendar.ts';
 import fitted from '../../src/lib/chat/page-ranker.json' with { type: 'json' };
 import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
@@ -86,20 +94,40 @@ describe('rankFeatures', () => {
 });
 
 describe('rankForChat', () => {
+  // A model weighing only retrieval's place.
+  const byRank: RankModel = {
+    features: RANK_FEATURES,
+    weights: RANK_FEATURES.map((f) => (f === 'retrievalRank' ? 1 : 0)),
+  };
+
   it('puts first the page whose passage answers the question, with the fitted weights', () => {
     expect(rankForChat(question, [handbook, dropping, refunds], vocabulary)[0]).toBe(refunds);
   });
 
   it('weighs the features as the model says', () => {
-    const byRank: RankModel = {
-      features: RANK_FEATURES,
-      weights: RANK_FEATURES.map((f) => (f === 'retrievalRank' ? 1 : 0)),
-    };
-    expect(rankForChat(question, [handbook, dropping, refunds], vocabulary, { fitted: byRank })).toEqual([
+    const models = { ...MODELS, first: byRank };
+    expect(rankForChat(question, [handbook, dropping, refunds], vocabulary, { models })).toEqual([
       handbook,
       dropping,
       refunds,
     ]);
+  });
+
+  it('ranks a follow-up by the follow-up model, which reads the question it follows', () => {
+    // Only the share of the question followed: "and in week 1?" is about the page that answered it.
+    const byPrevious: RankModel = {
+      features: FOLLOW_UP_FEATURES,
+      weights: FOLLOW_UP_FEATURES.map((f) => (f === 'previousBestPassage' ? 1 : 0)),
+    };
+    const models = { first: byRank, followUp: byPrevious };
+    expect(rankForChat('and in week 1?', [handbook, dropping, refunds], vocabulary, { models })).toEqual([
+      handbook,
+      dropping,
+      refunds,
+    ]);
+    expect(
+      rankForChat('and in week 1?', [handbook, dropping, refunds], vocabulary, { models, previous: question })[0],
+    ).toBe(refunds);
   });
 
   it('leaves the order alone without the site words', () => {
@@ -119,9 +147,26 @@ describe('rankForChat', () => {
   });
 });
 
+describe('followUpFeatures', () => {
+  it('adds what each page holds of the conversation and of the question followed', () => {
+    const rows = followUpFeatures('and in week 1?', question, [dropping, refunds], vocabulary);
+    const of = (name: (typeof FOLLOW_UP_FEATURES)[number], row: number[]) => row[FOLLOW_UP_FEATURES.indexOf(name)];
+    expect(rows[0]).toHaveLength(FOLLOW_UP_FEATURES.length);
+    // The follow-up's own words are RANK_FEATURES, as for a first question.
+    expect(rows[1]!.slice(0, RANK_FEATURES.length)).toEqual(
+      rankFeatures('and in week 1?', [dropping, refunds], vocabulary)[1],
+    );
+    expect(of('previousBestPassage', rows[1]!)).toBe(1);
+    expect(of('previousBestPassage', rows[0]!)).toBeLessThan(1);
+    expect(of('conversationHolds', rows[1]!)).toBeGreaterThan(0);
+  });
+});
+
 describe('page-ranker.json', () => {
-  it('has a weight for every feature, in their order', () => {
-    expect(fitted.features).toEqual([...RANK_FEATURES]);
-    expect(fitted.weights).toHaveLength(RANK_FEATURES.length);
+  it('has a weight for every feature of each model, in their order', () => {
+    expect(fitted.first.features).toEqual([...RANK_FEATURES]);
+    expect(fitted.first.weights).toHaveLength(RANK_FEATURES.length);
+    expect(fitted.followUp.features).toEqual([...FOLLOW_UP_FEATURES]);
+    expect(fitted.followUp.weights).toHaveLength(FOLLOW_UP_FEATURES.length);
   });
 });

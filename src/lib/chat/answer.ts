@@ -142,10 +142,10 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       release();
       return await decline(question, options);
     }
-    // A first question reads POOL pages and keeps the best four once ranked (page-ranker.ts): nearly every answer page
-    // is among them. A follow-up's own words say little ("is it online?"): its pages keep the conversation's order.
+    // Retrieval reads POOL pages and the ranking keeps the best four (page-ranker.ts): nearly every answer page is
+    // among them. A follow-up's own words say little ("is it online?"): its model reads the conversation's words too.
     const first = userTurns.length === 1;
-    const found = await retrieveForConversation(userTurns, options.search, first ? POOL : SOURCES, {
+    const found = await retrieveForConversation(userTurns, options.search, POOL, {
       signal: options.signal,
       read: (page) => loadTwin(page.markdownUrl, options.twinRoot),
       vocabulary: options.vocabulary,
@@ -156,8 +156,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // Today's calendar is ranked with the pages: it answers "What is the Ashby Lecture?" better than any page, and is
     // read, and cited, once.
     const candidates = withCalendar(retrieved, calendar);
-    const closeness = first ? options.closeness?.(latest) : undefined;
-    const byModel = first ? rankForChat(latest, candidates, options.vocabulary, { closeness }) : candidates;
+    const closeness = options.closeness?.(latest);
+    const byModel = rankForChat(latest, candidates, options.vocabulary, {
+      closeness,
+      previous: first ? undefined : previous,
+    });
     // The best SOURCES pages, and today's calendar wherever it ranks.
     const kept = byModel.filter((p) => 'markdownUrl' in p).slice(0, SOURCES);
     const ranked = byModel.filter((p) => !('markdownUrl' in p) || kept.includes(p));

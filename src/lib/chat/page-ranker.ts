@@ -1,20 +1,27 @@
 /**
- * The chat's ranking of the pages retrieval found for a first question: a linear model over what each page holds of
- * the question, scored per page and compared within the question (a softmax over its pages, so only differences
- * between its pages count). Retrieval ranks by the search's lists, where a page mentioning one rare word in passing
- * can come first; the page that answers holds more of the question, in one passage and in what it says it is about.
+ * The chat's ranking of the pages retrieval found: a linear model over what each page holds of the question, scored
+ * per page and compared within the question (a softmax over its pages, so only differences between its pages count).
+ * Retrieval ranks by the search's lists, where a page mentioning one rare word in passing can come first; the page
+ * that answers holds more of the question, in one passage and in what it says it is about.
  *
  * rank-pages.ts weighed three of these measures by hand (CHAT_WEIGHTS), among the four pages retrieval ranked first.
  * This model weighs all of them at once among the first POOL pages, so the answer page ranked fifth to eighth by
- * retrieval (a story whose words spread over other pages) can still be read and cited. Fitted by `npm run
- * train:ranker` (scripts/train-ranker.ts) on the tuning part of eval/chat.json, never the held-out part; the weights
- * are in page-ranker.json, refitted when the content or the sets change much.
+ * retrieval (a story whose words spread over other pages) can still be read and cited.
+ *
+ * A follow-up has a model of its own: its words say little ("which one is for beginners?"), and retrieval's order
+ * for it (retrieve.ts: the conversation's lists and the rules for what a follow-up asks about) already holds most of
+ * what it knows. That model reads the same measures for the follow-up, and what each page holds of the conversation
+ * and of the question followed.
+ *
+ * Both are fitted by `npm run train:ranker` (scripts/train-ranker.ts) on the tuning parts of eval/chat.json and
+ * eval/conversations.json, never the held-out parts; the weights are in page-ranker.json, refitted when the content
+ * or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
 import type { Closeness } from './rank-pages.ts';
 import { askedFor } from './rank-pages.ts';
 import { aboutOf, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
-import model from './page-ranker.json' with { type: 'json' };
+import fitted from './page-ranker.json' with { type: 'json' };
 import { LRUCache } from 'lru-cache';
 
 /** How many pages an answer reads and cites (today's calendar, for a question about dates, is one more). */
@@ -52,6 +59,24 @@ export const RANK_FEATURES = [
   'handbook',
 ] as const;
 
+/**
+ * What the follow-up model reads of a page: RANK_FEATURES for the follow-up's own words (retrievalRank is its place in
+ * the order the conversation's retrieval gave, retrieve.ts), then the shares (`holds`, `bestPassage`, `about`,
+ * `names`) of the conversation's words (the question followed and the follow-up) and of the question followed alone:
+ * "which one is for beginners?" says little, and the page it asks about holds what the conversation is about.
+ */
+export const FOLLOW_UP_FEATURES = [
+  ...RANK_FEATURES,
+  'conversationHolds',
+  'conversationBestPassage',
+  'conversationAbout',
+  'conversationNames',
+  'previousHolds',
+  'previousBestPassage',
+  'previousAbout',
+  'previousNames',
+] as const;
+
 /** A page found, with its Markdown twin (without one, only its place and kind are read). */
 interface Found {
   url: string;
@@ -84,6 +109,18 @@ function partsOf(twin: string): Parts {
   return parts;
 }
 
+/** The shares of `question`'s weight a page holds: as a whole, in its best passage, its opening, its about, its names. */
+function sharesOf(question: string, twin: string, vocabulary: Vocabulary) {
+  const { about, names, passages } = partsOf(twin);
+  return {
+    holds: pageCoverage(question, twin, vocabulary),
+    bestPassage: Math.max(0, ...passages.map((p) => pageCoverage(question, p, vocabulary))),
+    opening: pageCoverage(question, passages[0] ?? '', vocabulary),
+    about: pageCoverage(question, about, vocabulary),
+    names: pageCoverage(question, names, vocabulary),
+  };
+}
+
 /** Each page's RANK_FEATURES for `question`, `pages` in retrieval's order. */
 export function rankFeatures(
   question: string,
@@ -96,14 +133,14 @@ export function rankFeatures(
   const flag = (yes: boolean) => (yes ? 1 : 0);
   return pages.map((page, rank) => {
     const twin = page.twin ?? '';
-    const { about, names, passages } = partsOf(twin);
+    const shares = sharesOf(question, twin, vocabulary);
     return [
       1 / (1 + rank),
-      pageCoverage(question, twin, vocabulary),
-      Math.max(0, ...passages.map((p) => pageCoverage(question, p, vocabulary))),
-      pageCoverage(question, passages[0] ?? '', vocabulary),
-      pageCoverage(question, about, vocabulary),
-      pageCoverage(question, names, vocabulary),
+      shares.holds,
+      shares.bestPassage,
+      shares.opening,
+      shares.about,
+      shares.names,
       flag(titledByTheQuestion(question, page.twin)),
       flag(page === named),
       closeness?.(page.url) ?? 0,
@@ -116,28 +153,54 @@ export function rankFeatures(
   });
 }
 
-/** The fitted weights, one per feature (RANK_FEATURES). */
+/** Each page's FOLLOW_UP_FEATURES for a follow-up to `previous`, `pages` in the conversation's retrieval order. */
+export function followUpFeatures(
+  followUp: string,
+  previous: string,
+  pages: Found[],
+  vocabulary: Vocabulary,
+  closeness?: Closeness,
+): number[][] {
+  const conversation = `${previous} ${followUp}`;
+  const own = rankFeatures(followUp, pages, vocabulary, closeness);
+  return pages.map((page, i) => {
+    const whole = sharesOf(conversation, page.twin ?? '', vocabulary);
+    const before = sharesOf(previous, page.twin ?? '', vocabulary);
+    return [...own[i]!, ...[whole, before].flatMap((s) => [s.holds, s.bestPassage, s.about, s.names])];
+  });
+}
+
+/** The fitted weights, one per feature (RANK_FEATURES, or FOLLOW_UP_FEATURES). */
 export interface RankModel {
   features: readonly string[];
   weights: number[];
 }
 
+/** The two models: for a first question, and for a follow-up. */
+export const MODELS: { first: RankModel; followUp: RankModel } = fitted;
+
 /** A page's score: its features weighed. */
-export const scoreOf = (features: number[], fitted: RankModel = model) =>
-  features.reduce((sum, x, i) => sum + fitted.weights[i]! * x, 0);
+export const scoreOf = (features: number[], model: RankModel) =>
+  features.reduce((sum, x, i) => sum + model.weights[i]! * x, 0);
 
 /**
- * `pages` in retrieval's order, best first by the model. Unchanged without the site's vocabulary.
+ * `pages` in retrieval's order, best first by the model: the follow-up model when `previous`, the question a
+ * follow-up follows, is given. Unchanged without the site's vocabulary.
  * @example rankForChat('Do I need Greek for the Gospels course?', [greek, gospels], vocabulary)[0] === gospels
  */
 export function rankForChat<P extends Found>(
   question: string,
   pages: P[],
   vocabulary: Vocabulary | undefined,
-  { closeness, fitted = model }: { closeness?: Closeness; fitted?: RankModel } = {},
+  { closeness, previous, models = MODELS }: { closeness?: Closeness; previous?: string; models?: typeof MODELS } = {},
 ): P[] {
   if (!vocabulary || pages.length < 2) return pages;
-  const scores = rankFeatures(question, pages, vocabulary, closeness).map((f) => scoreOf(f, fitted));
+  const features =
+    previous === undefined
+      ? rankFeatures(question, pages, vocabulary, closeness)
+      : followUpFeatures(question, previous, pages, vocabulary, closeness);
+  const model = previous === undefined ? models.first : models.followUp;
+  const scores = features.map((f) => scoreOf(f, model));
   return pages
     .map((page, i) => ({ page, score: scores[i]! }))
     .sort((a, b) => b.score - a.score)

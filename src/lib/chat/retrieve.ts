@@ -58,6 +58,12 @@ const CONVERSATION_WORDS = 6;
 const TITLED = new Set(['course', 'program', 'handbook']);
 /** How many pages a first question's answer reads (answer.ts): the pages a follow-up's own page is chosen among. */
 const FIRST_FEW = 4;
+/**
+ * The previous question's pages a follow-up reads: retrieval's first four. The previous answer cited the best four of
+ * more (page-ranker.ts); read in that order, follow-ups found their page less often (81.5% → 79.9% of tuning
+ * conversations, 2026-11-25).
+ */
+const PREVIOUS_PAGES = 4;
 
 /**
  * `signal` is the chat request's: when it aborts, the searches are dropped too.
@@ -161,8 +167,8 @@ const EARLIER_TURNS = 2;
 /**
  * Retrieval for the last of a conversation's user turns. A first question is retrieved on its own. A follow-up
  * ("which one is for beginners?") also uses the conversation, merged by reciprocal rank fusion:
- *  - the pages the previous question found, which are the pages the answer cited (retrieval is deterministic, so
- *    they are found again rather than trusted from the client's copy of the conversation);
+ *  - the pages the previous question found (retrieval is deterministic, so they are found again rather than trusted
+ *    from the client's copy of the conversation);
  *  - the question searched together with the salient words of the earlier user turns ("greek … beginners").
  * A follow-up that points back or says little leans on the conversation; one that names its own subject leans on
  * itself, so changing the subject still works. One that points back and asks for what comes after gets the next
@@ -180,7 +186,7 @@ export async function retrieveForConversation(
   const salient = topicWords(keywords(earlier.join(' '))).join(' ');
   const [now, cited, together] = await Promise.all([
     retrievePages(question, search, PER_QUERY, options),
-    retrievePages(earlier.at(-1)!, search, max, options),
+    retrievePages(earlier.at(-1)!, search, PREVIOUS_PAGES, options),
     retrievePages(`${salient} ${question}`, search, PER_QUERY, { ...options, maxWords: CONVERSATION_WORDS }),
   ]);
   const leansBack = isFollowUp(question);
