@@ -6,7 +6,8 @@
  * pages are read whatever its size. Baseline: splitting the same four twins into their words (query-rewrite.ts,
  * words), which is how the pages were read before they were searched in place. The chat ranks a first question's
  * eight pages by a fitted model (src/lib/chat/page-ranker.ts), which also reads each page's passages: measured the
- * same way, pages new to the cache and pages read before, against the search's ranking of four.
+ * same way, pages new to the cache and pages read before, against the search's ranking of four. A follow-up's model
+ * reads the same pages for the follow-up, the conversation and the question followed: measured on pages read before.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,6 +63,14 @@ export async function run() {
       vocabulary,
     ),
   );
+  const followUp = cpuPerQuery((i) =>
+    rankForChat(
+      'which one is for beginners?',
+      pagesFor(0, POOL).map((p, k) => ({ ...p, twin: `${twins[k]}\n0` })),
+      vocabulary,
+      { previous: questionFor(i) },
+    ),
+  );
 
   const chars = Math.round(twins.reduce((sum, t) => sum + t.length, 0) / twins.length);
   console.log(
@@ -79,6 +88,11 @@ export async function run() {
   figure(`chat ranking of ${POOL} cached pages, CPU per question`, chatCached, 'ms', {
     name: 'rerank of 4 cached pages',
     value: cached,
+  });
+  console.log(`  a follow-up, pages read before CPU ${followUp.toFixed(3)} ms per question`);
+  figure(`chat ranking of ${POOL} cached pages for a follow-up, CPU per question`, followUp, 'ms', {
+    name: 'the same for a first question',
+    value: chatCached,
   });
 }
 
