@@ -157,10 +157,8 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // read, and cited, once.
     const candidates = withCalendar(retrieved, calendar);
     const closeness = options.closeness?.(latest);
-    const byModel = rankForChat(latest, candidates, options.vocabulary, {
-      closeness,
-      previous: first ? undefined : previous,
-    });
+    // A follow-up is ranked by its own model, which reads the question it follows too.
+    const byModel = rankForChat(latest, candidates, options.vocabulary, { closeness, previous });
     // The best SOURCES pages, and today's calendar wherever it ranks.
     const kept = byModel.filter((p) => 'markdownUrl' in p).slice(0, SOURCES);
     const ranked = byModel.filter((p) => !('markdownUrl' in p) || kept.includes(p));
