@@ -178,7 +178,9 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
           coveredByPages(conversation, texts, options.vocabulary) ||
           judged.some((p) => titledByTheQuestion(latest, p.twin))));
     // A first question that found courses and says nothing of studying asks about their subject, not about them.
-    const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(latest, withTwins);
+    // Judged on retrieval's first pages too: the ranking brings up a program or handbook page from the wider pool
+    // ("what does shalom actually mean in hebrew?"), and the courses were then no longer most of the pages.
+    const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(latest, judged);
     // A first question the rules let in that the floor's model is nearly sure is off topic (off-topic-model.ts). It
     // reads the pages search found: today's calendar is none of them ("What is the Ashby Lecture?"), and a teacher's
     // name is a word of no other page ("Who is Ruth Abernathy?"), as is the name of the place a visitor comes from
