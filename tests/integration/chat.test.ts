@@ -493,8 +493,9 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
   it('declines a question about a subject the courses teach rather than about them, but not words typed as to a search box', async () => {
     // Before, four Bible courses were cited as the answer.
     const before = gemini.requests.length;
-    const { sources } = await readAnswer(await ask(server.url, 'Who actually wrote the book of Hebrews?'));
-    expect(sources).toEqual([]);
+    // Judged on retrieval's first pages, mostly courses, not on the ranking's pick from the wider pool (a program).
+    for (const q of ['Who actually wrote the book of Hebrews?', 'what does shalom actually mean in hebrew'])
+      expect((await readAnswer(await ask(server.url, q))).sources).toEqual([]);
     expect(gemini.requests.length).toBe(before);
     for (const q of ['first christians under rome', 'Is there anything on the early church?', 'Who is Ruth Abernathy?'])
       expect((await readAnswer(await ask(server.url, q))).sources.length).toBeGreaterThan(0);
