@@ -292,6 +292,15 @@ describe('search() in process: callers that go away', () => {
       expect((await staying).total).toBeGreaterThan(0);
       await leaving.catch(() => {});
       expect(searchStats().queries).toBe(2); // greek and ministry; hebrew never reached the worker
+      // A caller asking a search every earlier caller has just left gets a search of its own, not their abort.
+      const held = search({ q: 'prophets' }); // holds the worker, so psalms waits in the queue
+      const left = new AbortController();
+      const abandoned = search({ q: 'psalms' }, { signal: left.signal });
+      left.abort();
+      const askedAgain = search({ q: 'psalms' });
+      await expect(abandoned).rejects.toMatchObject({ name: 'AbortError' });
+      expect((await askedAgain).total).toBeGreaterThan(0);
+      await held;
       await expect(search({ q: 'x' }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     } finally {
       await closeSearch();

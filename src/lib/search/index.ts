@@ -117,17 +117,27 @@ async function cached(query: Query, { signal, beforeMiss, background = false }: 
   const hit = answers?.get(key);
   if (answers) searchCache.inc({ result: hit ? 'hit' : 'miss' });
   if (hit) return hit;
-  let flight = inFlight.get(key);
+  let flight = joinable(key);
   if (!flight && beforeMiss) {
     // Joining a search already on its way costs no worker, so only a caller that starts one is counted.
     await beforeMiss();
     signal?.throwIfAborted(); // the client may have gone while it was counted
     const late = answers?.get(key);
     if (late) return late;
-    flight = inFlight.get(key);
+    flight = joinable(key);
   }
   flight ??= startFlight(key, query, background);
   return waitFor(flight, signal);
+}
+
+/**
+ * The search under way for `key`, unless every caller has left it: its signal has aborted, and it fails at its next
+ * step (a query may take several runs on the workers), so a caller who joined it would fail with the others' abort.
+ * "script tag" typed, then a filter picked and the box's pause: the same search asked, dropped and asked again.
+ */
+function joinable(key: string): Flight | undefined {
+  const flight = inFlight.get(key);
+  return flight?.controller.signal.aborted ? undefined : flight;
 }
 
 /** The answer cache's key of a query: its filter, window and rewritten words (what the workers search), and passage. */
