@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiPromptText, startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
+import { MODELS } from '../../src/lib/chat/page-ranker.ts';
 import { expectMatchesOpenApi } from '../helpers/openapi.ts';
 import { startServer, useServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
@@ -19,6 +20,12 @@ describe('POST /api/chat without a model', () => {
     expect(await res.json()).toMatchObject({
       error: { code: 'AI_UNAVAILABLE', message: expect.stringContaining('no language model') },
     });
+  });
+
+  it('ranks by page weights whose pages the site still has (a renamed page needs npm run train:ranker)', async () => {
+    for (const model of Object.values(MODELS))
+      for (const url of Object.keys(model.pages ?? {}))
+        expect((await fetch(`${server.url}${url}`, { redirect: 'manual' })).status, url).toBe(200);
   });
 
   it('answers other methods with 405 and Allow: POST', async () => {

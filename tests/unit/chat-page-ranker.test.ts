@@ -113,6 +113,15 @@ describe('rankForChat', () => {
     ]);
   });
 
+  it('adds what the model holds for a page by its address', () => {
+    const models = { ...MODELS, first: { ...byRank, pages: { '/handbook/': -2, '/handbook/refunds/': 0.5 } } };
+    expect(rankForChat(question, [handbook, dropping, refunds], vocabulary, { models })).toEqual([
+      refunds,
+      dropping,
+      handbook,
+    ]);
+  });
+
   it('ranks a follow-up by the follow-up model, which reads the question it follows', () => {
     // Only the share of the question followed: "and in week 1?" is about the page that answered it.
     const byPrevious: RankModel = {

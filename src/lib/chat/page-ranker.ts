@@ -174,14 +174,22 @@ export function followUpFeatures(
 export interface RankModel {
   features: readonly string[];
   weights: number[];
+  /**
+   * What each page adds to its score, by its address, when fitting one for each page of the tuning questions
+   * cross-validated better: how much more often a page is the answer than its measures say. A page listing many
+   * topics in passing holds the words of many questions it does not answer (Greek Readings, for Greek questions);
+   * one that answers in words of its own is found less than it answers (the code of conduct, for harassment).
+   * A page without one (new since the fit) adds nothing.
+   */
+  pages?: Record<string, number>;
 }
 
 /** The two models: for a first question, and for a follow-up. */
 export const MODELS: { first: RankModel; followUp: RankModel } = fitted;
 
-/** A page's score: its features weighed. */
-export const scoreOf = (features: number[], model: RankModel) =>
-  features.reduce((sum, x, i) => sum + model.weights[i]! * x, 0);
+/** A page's score: its features weighed, and what the model adds for its address. */
+export const scoreOf = (features: number[], model: RankModel, url: string) =>
+  features.reduce((sum, x, i) => sum + model.weights[i]! * x, model.pages?.[url] ?? 0);
 
 /**
  * `pages` in retrieval's order, best first by the model: the follow-up model when `previous`, the question a
@@ -200,7 +208,7 @@ export function rankForChat<P extends Found>(
       ? rankFeatures(question, pages, vocabulary, closeness)
       : followUpFeatures(question, previous, pages, vocabulary, closeness);
   const model = previous === undefined ? models.first : models.followUp;
-  const scores = features.map((f) => scoreOf(f, model));
+  const scores = features.map((f, i) => scoreOf(f, model, pages[i]!.url));
   return pages
     .map((page, i) => ({ page, score: scores[i]! }))
     .sort((a, b) => b.score - a.score)
