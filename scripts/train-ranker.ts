@@ -4,11 +4,11 @@
  *  - for a follow-up, on the tuning part of eval/conversations.json (the follow-up's answer pages).
  * Each question is retrieved for as the chat retrieves it (answer.ts: POOL pages, today's calendar among them for a
  * question about dates), in process, on the built site (npm run build first). Each model is a softmax over a
- * question's pages, fitted by gradient descent to put its answer pages first, with or without a weight for each
- * page's address (RankModel.pages). Prints five-fold cross-validated figures (answer page first) for each
- * regularisation, with and without those, against retrieval's order (and, for a first question, the hand-weighted
- * ranking the model replaced: rank-pages.ts, CHAT_WEIGHTS), chooses the best, and writes it with the weights to
- * src/lib/chat/page-ranker.json. `npm run eval:search` measures the result.
+ * question's pages, fitted by gradient descent to put its answer pages first. Prints five-fold cross-validated
+ * figures (answer page first) for each regularisation against retrieval's order (and, for a first question, the
+ * hand-weighted ranking the model replaced: rank-pages.ts, CHAT_WEIGHTS), chooses the strength, and writes it with
+ * the weights to src/lib/chat/page-ranker.json, with the tuning questions each page answers (`asked`: what
+ * askedBefore compares a new question with, asked-before.ts). `npm run eval:search` measures the result.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { getCalendar } from '../src/lib/catalog/calendar-files.ts';
@@ -23,6 +23,7 @@ import {
   scoreOf,
   type RankModel,
 } from '../src/lib/chat/page-ranker.ts';
+import { askedBefore, type AskedOf } from '../src/lib/chat/asked-before.ts';
 import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
 import { withoutRuleChanges } from '../src/lib/chat/relevance.ts';
 import { retrieveForConversation } from '../src/lib/chat/retrieve.ts';
@@ -45,6 +46,31 @@ interface Question {
   answers: boolean[];
   /** The place of each page in the hand-weighted ranking (first questions only). */
   byHand?: number[];
+  /** The question, and the pages that answer it (first questions only: what askedBefore remembers). */
+  q?: string;
+  expect?: string[];
+}
+
+/** The questions each page answers among `rows` (asked-before.ts). */
+function askedOf(rows: Question[]): AskedOf {
+  const asked: AskedOf = {};
+  for (const { q, expect = [] } of rows) for (const url of expect) (asked[url] ??= []).push(q!);
+  return Object.fromEntries(Object.entries(asked).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Where a first question's askedBefore is among its features. */
+const ASKED_AT = RANK_FEATURES.indexOf('askedBefore');
+
+/**
+ * `rows` with their askedBefore from the questions of `from` alone: a question's own pages would find it among what
+ * they answered, so it is never measured against an index that holds it.
+ */
+function withAsked(rows: Question[], from: Question[]): Question[] {
+  const asked = askedBefore(askedOf(from));
+  return rows.map((row) => ({
+    ...row,
+    x: row.x.map((f, j) => f.map((v, i) => (i === ASKED_AT ? asked.likeness(row.q!, row.urls[j]!) : v))),
+  }));
 }
 
 const { search, vocabulary, closeness } = searchForChat();
@@ -69,6 +95,8 @@ for (const { q: typed, expect } of questions.filter((row) => !row.heldout)) {
   const near = closeness(q);
   const byHand = rankByWhatTheyHold(q, pages, vocabulary, { closeness: near });
   firstQuestions.push({
+    q,
+    expect,
     x: rankFeatures(q, pages, vocabulary, near),
     urls: pages.map((p) => p.url),
     answers: pages.map((p) => expect.includes(p.url)),
@@ -79,12 +107,14 @@ for (const { q: typed, expect } of questions.filter((row) => !row.heldout)) {
 const { conversations } = JSON.parse(await readFile('eval/conversations.json', 'utf8')) as {
   conversations: { turns: string[]; expect: string[]; heldout?: boolean }[];
 };
+// A follow-up is compared with every first question: none of them is a follow-up's.
+const askedByFirstQuestions = askedBefore(askedOf(firstQuestions));
 const followUps: Question[] = [];
 for (const { turns, expect } of conversations.filter((row) => !row.heldout)) {
   const [previous, followUp] = turns.slice(-2).map(withoutRuleChanges) as [string, string];
   const pages = await pagesFor([previous, followUp]);
   followUps.push({
-    x: followUpFeatures(followUp, previous, pages, vocabulary, closeness(followUp)),
+    x: followUpFeatures(followUp, previous, pages, vocabulary, closeness(followUp), askedByFirstQuestions),
     urls: pages.map((p) => p.url),
     answers: pages.map((p) => expect.includes(p.url)),
   });
@@ -92,37 +122,27 @@ for (const { turns, expect } of conversations.filter((row) => !row.heldout)) {
 
 /**
  * Gradient descent on the mean negative log of the chance the softmax gives the question's answer pages, plus l2
- * times the squared weights. With `perPage`, each page's address found in `rows` gets a weight of its own too.
+ * times the squared weights.
  */
-function fit(rows: Question[], l2: number, features: readonly string[], perPage: boolean): RankModel {
-  const w = new Array<number>(features.length).fill(0);
-  const pages = new Map<string, number>(perPage ? rows.flatMap((q) => q.urls.map((u) => [u, 0])) : []);
+function fit(rows: Question[], l2: number): number[] {
+  const w = new Array<number>(rows[0]!.x[0]!.length).fill(0);
   for (let step = 0; step < STEPS; step++) {
     const g = w.map((wi) => 2 * l2 * wi);
-    const gPages = new Map([...pages].map(([url, wi]) => [url, 2 * l2 * wi]));
-    for (const { x, urls, answers } of rows) {
-      const scores = x.map((f, j) => f.reduce((sum, xi, i) => sum + w[i]! * xi, pages.get(urls[j]!) ?? 0));
+    for (const { x, answers } of rows) {
+      const scores = x.map((f) => f.reduce((sum, xi, i) => sum + w[i]! * xi, 0));
       const top = Math.max(...scores);
       const p = scores.map((s) => Math.exp(s - top));
       const total = p.reduce((a, b) => a + b, 0);
       const onAnswers = p.reduce((sum, pi, j) => sum + (answers[j] ? pi : 0), 0);
       // d(-log Σ_answers p) / d score_j = p_j / Σ p - [answer] p_j / Σ_answers p
       x.forEach((f, j) => {
-        const d = (p[j]! / total - (answers[j] ? p[j]! / onAnswers : 0)) / rows.length;
-        f.forEach((xi, i) => (g[i]! += d * xi));
-        if (perPage) gPages.set(urls[j]!, gPages.get(urls[j]!)! + d);
+        const d = p[j]! / total - (answers[j] ? p[j]! / onAnswers : 0);
+        f.forEach((xi, i) => (g[i]! += (d * xi) / rows.length));
       });
     }
     g.forEach((gi, i) => (w[i]! -= LEARNING_RATE * gi));
-    for (const [url, gi] of gPages) pages.set(url, pages.get(url)! - LEARNING_RATE * gi);
   }
-  const rounded = (x: number) => Math.round(x * 1e4) / 1e4;
-  const kept = [...pages].map(([url, wi]) => [url, rounded(wi)] as const).filter(([, wi]) => wi !== 0);
-  return {
-    features,
-    weights: w.map(rounded),
-    ...(perPage ? { pages: Object.fromEntries(kept.sort(([a], [b]) => a.localeCompare(b))) } : {}),
-  };
+  return w;
 }
 
 /** How many of `rows` have an answer page first, by `place` (a page's place, or its score negated; lowest first). */
@@ -133,11 +153,16 @@ const firstRight = (rows: Question[], place: (q: Question, j: number) => number)
   }).length;
 
 /**
- * Fits one model on `measured`, its regularisation and whether each page gets a weight of its own chosen by
- * cross-validation; prints the figures, each as a share of all of `measured` (a question whose answer page was not
- * found counts as missed).
+ * Fits one model on `measured`, its regularisation chosen by cross-validation; prints the figures, each as a share
+ * of all of `measured` (a question whose answer page was not found counts as missed). `fill` measures rows against
+ * the questions of others (withAsked), so a fold is measured against the other folds only.
  */
-function train(name: string, measured: Question[], features: readonly string[]) {
+function train(
+  name: string,
+  measured: Question[],
+  features: readonly string[],
+  fill: (rows: Question[], from: Question[]) => Question[] = (rows) => rows,
+) {
   const ofAll = (count: number) => `${((100 * count) / measured.length).toFixed(1)}%`;
   // A question none of whose answer pages was found teaches nothing about their order.
   const answerable = measured.filter((m) => m.answers.some(Boolean));
@@ -145,40 +170,40 @@ function train(name: string, measured: Question[], features: readonly string[]) 
   console.log(
     `${name}: ${measured.length} tuning questions; an answer page among the first ${POOL} found for ${ofAll(answerable.length)}; answer page first: retrieval's order ${ofAll(firstRight(measured, (_, j) => j))}${byHand}`,
   );
-  const folds = (k: number) => answerable.filter((_, i) => i % FOLDS === k);
-  let best: { l2: number; perPage: boolean; right: number } | undefined;
-  for (const perPage of [false, true])
-    for (const l2 of L2S) {
-      let right = 0;
-      for (let k = 0; k < FOLDS; k++) {
-        const model = fit(
-          answerable.filter((_, i) => i % FOLDS !== k),
-          l2,
-          features,
-          perPage,
-        );
-        right += firstRight(folds(k), (q, j) => -scoreOf(q.x[j]!, model, q.urls[j]!));
-      }
-      const how = `l2 ${l2}${perPage ? ', a weight per page' : ''}`;
-      console.log(`  ${how}: ${FOLDS}-fold cross-validated, answer page first ${ofAll(right)}`);
-      if (!best || right > best.right) best = { l2, perPage, right };
+  const inFold = (k: number) => (_: Question, i: number) => i % FOLDS === k;
+  const outOfFold = (k: number) => (_: Question, i: number) => i % FOLDS !== k;
+  // What a model is fitted on: each fold of `rows` measured against the others (fill), as a new question is against
+  // all of them.
+  const crossFilled = (rows: Question[]) =>
+    Array.from({ length: FOLDS }, (_, k) => fill(rows.filter(inFold(k)), rows.filter(outOfFold(k)))).flat();
+  const asModel = (weights: number[]): RankModel => ({ features, weights });
+  let best: { l2: number; right: number } | undefined;
+  for (const l2 of L2S) {
+    let right = 0;
+    for (let k = 0; k < FOLDS; k++) {
+      const fitted = answerable.filter(outOfFold(k));
+      const model = asModel(fit(crossFilled(fitted), l2));
+      const held = fill(answerable.filter(inFold(k)), fitted);
+      right += firstRight(held, (q, j) => -scoreOf(q.x[j]!, model));
     }
-  const { l2, perPage, right } = best!;
-  const model = fit(answerable, l2, features, perPage);
-  console.log(`  weights (l2 ${l2}): ${features.map((f, i) => `${f} ${model.weights[i]}`).join(', ')}`);
-  if (model.pages) console.log(`  ${Object.keys(model.pages).length} pages with a weight of their own`);
+    console.log(`  l2 ${l2}: ${FOLDS}-fold cross-validated, answer page first ${ofAll(right)}`);
+    if (!best || right > best.right) best = { l2, right };
+  }
+  const weights = fit(crossFilled(answerable), best!.l2).map((x) => Math.round(x * 1e4) / 1e4);
+  console.log(`  weights (l2 ${best!.l2}): ${features.map((f, i) => `${f} ${weights[i]}`).join(', ')}`);
   return {
-    summary: `${name}: ${measured.length} questions, l2 ${l2}${perPage ? ', a weight per page' : ''}, ${FOLDS}-fold cross-validated answer page first ${ofAll(right)}`,
-    model,
+    summary: `${name}: ${measured.length} questions, l2 ${best!.l2}, ${FOLDS}-fold cross-validated answer page first ${ofAll(best!.right)}`,
+    model: asModel(weights),
   };
 }
 
-const first = train('first questions (eval/chat.json)', firstQuestions, RANK_FEATURES);
+const first = train('first questions (eval/chat.json)', firstQuestions, RANK_FEATURES, withAsked);
 const followUp = train('follow-ups (eval/conversations.json)', followUps, FOLLOW_UP_FEATURES);
 const file = {
   $comment: `Written by npm run train:ranker (scripts/train-ranker.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning parts of eval/chat.json and eval/conversations.json. ${first.summary}. ${followUp.summary}. Do not edit by hand.`,
   first: first.model,
   followUp: followUp.model,
+  asked: askedOf(firstQuestions),
 };
 await writeFile(MODEL_FILE, `${JSON.stringify(file, null, 2)}\n`);
 console.log(`wrote ${MODEL_FILE}`);

@@ -8,8 +8,11 @@ import {
   rankForChat,
   type RankModel,
 } from '../../src/lib/chat/page-ranker.ts';
+import { askedBefore } from '../../src/lib/chat/asked-before.ts';
 import { withCalendar } from '../../src/lib/chat/calendar.ts';
 import fitted from '../../src/lib/chat/page-ranker.json' with { type: 'json' };
+import chat from '../../eval/chat.json' with { type: 'json' };
+import { withoutRuleChanges } from '../../src/lib/chat/relevance.ts';
 import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
 
 // How many of a small site's 40 pages hold each word.
@@ -113,13 +116,20 @@ describe('rankForChat', () => {
     ]);
   });
 
-  it('adds what the model holds for a page by its address', () => {
-    const models = { ...MODELS, first: { ...byRank, pages: { '/handbook/': -2, '/handbook/refunds/': 0.5 } } };
-    expect(rankForChat(question, [handbook, dropping, refunds], vocabulary, { models })).toEqual([
-      refunds,
-      dropping,
-      handbook,
-    ]);
+  it('reads how like the questions each page answered before the question is', () => {
+    const asked = askedBefore({
+      '/handbook/refunds/': ['If I drop a course in week 3, how much money do I get back?'],
+    });
+    const rows = rankFeatures(question, [handbook, dropping, refunds], vocabulary, undefined, asked);
+    const likeness = rows.map((r) => feature('askedBefore', r));
+    expect(likeness[0]).toBe(0);
+    expect(likeness[2]).toBeGreaterThan(0.5);
+    const byAsked: RankModel = {
+      features: RANK_FEATURES,
+      weights: RANK_FEATURES.map((f) => (f === 'askedBefore' ? 1 : 0)),
+    };
+    const models = { ...MODELS, first: byAsked };
+    expect(rankForChat(question, [handbook, dropping, refunds], vocabulary, { models, asked })[0]).toBe(refunds);
   });
 
   it('ranks a follow-up by the follow-up model, which reads the question it follows', () => {
@@ -177,5 +187,12 @@ describe('page-ranker.json', () => {
     expect(fitted.first.weights).toHaveLength(RANK_FEATURES.length);
     expect(fitted.followUp.features).toEqual([...FOLLOW_UP_FEATURES]);
     expect(fitted.followUp.weights).toHaveLength(FOLLOW_UP_FEATURES.length);
+  });
+
+  it('remembers only questions of the tuning part of eval/chat.json, never a held-out one', () => {
+    const tuning = new Set(chat.questions.filter((q) => !q.heldout).map((q) => withoutRuleChanges(q.q)));
+    const remembered = Object.values(fitted.asked).flat();
+    expect(remembered.length).toBeGreaterThan(0);
+    expect(remembered.filter((q) => !tuning.has(q))).toEqual([]);
   });
 });

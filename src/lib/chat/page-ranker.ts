@@ -18,6 +18,7 @@
  * or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
+import { askedBefore, type AskedBefore } from './asked-before.ts';
 import type { Closeness } from './rank-pages.ts';
 import { askedFor } from './rank-pages.ts';
 import { aboutOf, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
@@ -49,6 +50,8 @@ export const RANK_FEATURES = [
   'namedForThing',
   /** How near it is in meaning, in standard deviations (search/page-vectors.ts). */
   'meaning',
+  /** How like the questions it answered before the question is (asked-before.ts): visitors' words, not the page's. */
+  'askedBefore',
   /** It lists another page found (its address starts theirs): an index names every topic under it in passing. */
   'indexOfAnother',
   /** The length of its twin, ln(characters) / 10: a long page holds more words of any question. */
@@ -75,6 +78,7 @@ export const FOLLOW_UP_FEATURES = [
   'previousBestPassage',
   'previousAbout',
   'previousNames',
+  'conversationAskedBefore',
 ] as const;
 
 /** A page found, with its Markdown twin (without one, only its place and kind are read). */
@@ -127,6 +131,7 @@ export function rankFeatures(
   pages: Found[],
   vocabulary: Vocabulary,
   closeness?: Closeness,
+  asked?: AskedBefore,
 ): number[][] {
   const thing = askedFor(question);
   const named = thing === undefined ? undefined : namedFor(thing, pages);
@@ -144,6 +149,7 @@ export function rankFeatures(
       flag(titledByTheQuestion(question, page.twin)),
       flag(page === named),
       closeness?.(page.url) ?? 0,
+      asked?.likeness(question, page.url) ?? 0,
       flag(pages.some((other) => other !== page && other.url.startsWith(page.url))),
       Math.log(1 + twin.length) / 10,
       flag(page.type === 'course'),
@@ -160,13 +166,18 @@ export function followUpFeatures(
   pages: Found[],
   vocabulary: Vocabulary,
   closeness?: Closeness,
+  asked?: AskedBefore,
 ): number[][] {
   const conversation = `${previous} ${followUp}`;
-  const own = rankFeatures(followUp, pages, vocabulary, closeness);
+  const own = rankFeatures(followUp, pages, vocabulary, closeness, asked);
   return pages.map((page, i) => {
     const whole = sharesOf(conversation, page.twin ?? '', vocabulary);
     const before = sharesOf(previous, page.twin ?? '', vocabulary);
-    return [...own[i]!, ...[whole, before].flatMap((s) => [s.holds, s.bestPassage, s.about, s.names])];
+    return [
+      ...own[i]!,
+      ...[whole, before].flatMap((s) => [s.holds, s.bestPassage, s.about, s.names]),
+      asked?.likeness(conversation, page.url) ?? 0,
+    ];
   });
 }
 
@@ -174,22 +185,18 @@ export function followUpFeatures(
 export interface RankModel {
   features: readonly string[];
   weights: number[];
-  /**
-   * What each page adds to its score, by its address, when fitting one for each page of the tuning questions
-   * cross-validated better: how much more often a page is the answer than its measures say. A page listing many
-   * topics in passing holds the words of many questions it does not answer (Greek Readings, for Greek questions);
-   * one that answers in words of its own is found less than it answers (the code of conduct, for harassment).
-   * A page without one (new since the fit) adds nothing.
-   */
-  pages?: Record<string, number>;
 }
 
 /** The two models: for a first question, and for a follow-up. */
 export const MODELS: { first: RankModel; followUp: RankModel } = fitted;
 
-/** A page's score: its features weighed, and what the model adds for its address. */
-export const scoreOf = (features: number[], model: RankModel, url: string) =>
-  features.reduce((sum, x, i) => sum + model.weights[i]! * x, model.pages?.[url] ?? 0);
+let asked: AskedBefore | undefined;
+/** The questions each page answered before, as the models were fitted with them (page-ranker.json, `asked`). */
+export const ASKED = (): AskedBefore => (asked ??= askedBefore(fitted.asked));
+
+/** A page's score: its features weighed. */
+export const scoreOf = (features: number[], model: RankModel) =>
+  features.reduce((sum, x, i) => sum + model.weights[i]! * x, 0);
 
 /**
  * `pages` in retrieval's order, best first by the model: the follow-up model when `previous`, the question a
@@ -200,15 +207,20 @@ export function rankForChat<P extends Found>(
   question: string,
   pages: P[],
   vocabulary: Vocabulary | undefined,
-  { closeness, previous, models = MODELS }: { closeness?: Closeness; previous?: string; models?: typeof MODELS } = {},
+  {
+    closeness,
+    previous,
+    models = MODELS,
+    asked = ASKED(),
+  }: { closeness?: Closeness; previous?: string; models?: typeof MODELS; asked?: AskedBefore } = {},
 ): P[] {
   if (!vocabulary || pages.length < 2) return pages;
   const features =
     previous === undefined
-      ? rankFeatures(question, pages, vocabulary, closeness)
-      : followUpFeatures(question, previous, pages, vocabulary, closeness);
+      ? rankFeatures(question, pages, vocabulary, closeness, asked)
+      : followUpFeatures(question, previous, pages, vocabulary, closeness, asked);
   const model = previous === undefined ? models.first : models.followUp;
-  const scores = features.map((f, i) => scoreOf(f, model, pages[i]!.url));
+  const scores = features.map((f) => scoreOf(f, model));
   return pages
     .map((page, i) => ({ page, score: scores[i]! }))
     .sort((a, b) => b.score - a.score)

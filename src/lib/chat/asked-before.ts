@@ -1,0 +1,51 @@
+/**
+ * What visitors asked before: the questions each page answers in the tuning part of eval/chat.json (page-ranker.json,
+ * `asked`), as one weighted bag of words per page. A question like those a page answered is likely answered by it
+ * too, in words the page itself may never use: "I'd like to leave something in my will" is the giving page's,
+ * "someone in my class keeps messaging me" the code of conduct's. Search engines do the same with the queries that led
+ * to a page (document expansion from query logs).
+ *
+ * Words are a question's content words (keywords.ts) by their Porter2 stem, each weighed by how few pages' questions
+ * use it (tf-idf); a page's likeness to a question is the cosine of the two.
+ */
+import stem from 'wink-porter2-stemmer';
+import { keywords } from './keywords.ts';
+
+/** The questions each page answers, by its address. */
+export type AskedOf = Record<string, string[]>;
+
+export interface AskedBefore {
+  /** How like the questions `url` answers `question` is: 0 (no word in common, or a page without any) to 1. */
+  likeness(question: string, url: string): number;
+}
+
+/** A text's distinct content words, by stem. */
+const termsOf = (text: string) => [...new Set(keywords(text, 40).map((word) => stem(word)))];
+
+/** @example askedBefore({ '/give/': ['Can I leave a gift in my will?'] }).likeness('a gift in my will', '/give/') > 0 */
+export function askedBefore(asked: AskedOf): AskedBefore {
+  const pages = Object.entries(asked).map(([url, questions]) => [url, questions.flatMap(termsOf)] as const);
+  const pagesUsing = new Map<string, number>();
+  for (const [, terms] of pages)
+    for (const term of new Set(terms)) pagesUsing.set(term, (pagesUsing.get(term) ?? 0) + 1);
+  const idf = (term: string) => Math.log(1 + pages.length / pagesUsing.get(term)!);
+  const vectors = new Map(
+    pages.map(([url, terms]) => {
+      const counts = new Map<string, number>();
+      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+      const weights = [...counts].map(([term, count]) => [term, (1 + Math.log(count)) * idf(term)] as const);
+      const length = Math.hypot(...weights.map(([, w]) => w));
+      return [url, new Map(weights.map(([term, w]) => [term, w / length]))];
+    }),
+  );
+  return {
+    likeness(question, url) {
+      const page = vectors.get(url);
+      const terms = termsOf(question).filter((term) => pagesUsing.has(term));
+      if (!page || terms.length === 0) return 0;
+      const weights = terms.map(idf);
+      const length = Math.hypot(...weights);
+      return terms.reduce((sum, term, i) => sum + weights[i]! * (page.get(term) ?? 0), 0) / length;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { askedBefore } from '../../src/lib/chat/asked-before.ts';
+
+describe('askedBefore', () => {
+  const asked = askedBefore({
+    '/give/': ["I'd like to leave something to the college in my will. Who do I talk to?", 'How can I donate online?'],
+    '/handbook/code-of-conduct/': ['Someone in my online class keeps messaging me. Who do I tell?'],
+    '/contact/': ['Who do I talk to about parking?', 'How do I walk there from the station?'],
+  });
+
+  it('finds a page by the words of the questions it answered, which the page need not use', () => {
+    const question = 'Can I leave the college a gift in my will?';
+    expect(asked.likeness(question, '/give/')).toBeGreaterThan(0.3);
+    expect(asked.likeness(question, '/give/')).toBeGreaterThan(asked.likeness(question, '/contact/'));
+    expect(asked.likeness('another student keeps messaging me', '/handbook/code-of-conduct/')).toBeGreaterThan(0.5);
+  });
+
+  it('reads words by their stem and ignores how a question is asked', () => {
+    expect(asked.likeness('donating', '/give/')).toBeGreaterThan(0);
+    expect(asked.likeness('Who do I talk to?', '/give/')).toBe(asked.likeness('talk', '/give/'));
+  });
+
+  it('is 0 for a page without questions, or a question sharing no word with them', () => {
+    expect(asked.likeness('Can I leave something in my will?', '/handbook/refunds/')).toBe(0);
+    expect(asked.likeness('Greek grammar', '/give/')).toBe(0);
+    expect(askedBefore({}).likeness('anything', '/give/')).toBe(0);
+  });
+
+  it('weighs a word many pages were asked about less than one only a page was', () => {
+    // "talk" was asked of two pages, "donate" of one.
+    expect(asked.likeness('donate', '/give/')).toBeGreaterThan(asked.likeness('talk', '/give/'));
+  });
+});
