@@ -13,9 +13,12 @@
  * what it knows. That model reads the same measures for the follow-up, and what each page holds of the conversation
  * and of the question followed.
  *
+ * Both also read how like the questions each page answered before the question is (asked-before.ts): a page is
+ * found in its visitors' words, which it may never use itself.
+ *
  * Both are fitted by `npm run train:ranker` (scripts/train-ranker.ts) on the tuning parts of eval/chat.json and
- * eval/conversations.json, never the held-out parts; the weights are in page-ranker.json, refitted when the content
- * or the sets change much.
+ * eval/conversations.json, never the held-out parts; the weights, and the tuning questions each page answers
+ * (`asked`), are in page-ranker.json, refitted when the content or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { askedBefore, type AskedBefore } from './asked-before.ts';
