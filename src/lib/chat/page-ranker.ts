@@ -195,7 +195,7 @@ export const MODELS: { first: RankModel; followUp: RankModel } = fitted;
 
 let asked: AskedBefore | undefined;
 /** The questions each page answered before, as the models were fitted with them (page-ranker.json, `asked`). */
-export const ASKED = (): AskedBefore => (asked ??= askedBefore(fitted.asked));
+const fittedAskedBefore = (): AskedBefore => (asked ??= askedBefore(fitted.asked));
 
 /** A page's score: its features weighed. */
 export const scoreOf = (features: number[], model: RankModel) =>
@@ -214,7 +214,7 @@ export function rankForChat<P extends Found>(
     closeness,
     previous,
     models = MODELS,
-    asked = ASKED(),
+    asked = fittedAskedBefore(),
   }: { closeness?: Closeness; previous?: string; models?: typeof MODELS; asked?: AskedBefore } = {},
 ): P[] {
   if (!vocabulary || pages.length < 2) return pages;
