@@ -107,8 +107,9 @@ for (const { q: typed, expect } of questions.filter((row) => !row.heldout)) {
 const { conversations } = JSON.parse(await readFile('eval/conversations.json', 'utf8')) as {
   conversations: { turns: string[]; expect: string[]; heldout?: boolean }[];
 };
-// A follow-up is compared with every first question: none of them is a follow-up's.
-const askedByFirstQuestions = askedBefore(askedOf(firstQuestions));
+// What the chat remembers at run time; a follow-up is compared with all of it (no first question is a follow-up's).
+const remembered = askedOf(firstQuestions);
+const askedByFirstQuestions = askedBefore(remembered);
 const followUps: Question[] = [];
 for (const { turns, expect } of conversations.filter((row) => !row.heldout)) {
   const [previous, followUp] = turns.slice(-2).map(withoutRuleChanges) as [string, string];
@@ -203,7 +204,7 @@ const file = {
   $comment: `Written by npm run train:ranker (scripts/train-ranker.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning parts of eval/chat.json and eval/conversations.json. ${first.summary}. ${followUp.summary}. Do not edit by hand.`,
   first: first.model,
   followUp: followUp.model,
-  asked: askedOf(firstQuestions),
+  asked: remembered,
 };
 await writeFile(MODEL_FILE, `${JSON.stringify(file, null, 2)}\n`);
 console.log(`wrote ${MODEL_FILE}`);
