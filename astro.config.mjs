@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { markdownTwins } from './integrations/markdown-twins.ts';
 import { pagefindIndex } from './integrations/pagefind.ts';
+import { pageQuestions } from './integrations/page-questions.ts';
 import { precompress } from './integrations/precompress.ts';
 import { socialCards } from './integrations/social-cards.ts';
 import { authAstro } from './integrations/auth-astro.ts';
@@ -47,6 +48,8 @@ export default defineConfig({
     // A Markdown twin next to every prerendered page (before precompress, so twins are compressed too).
     markdownTwins(),
     pagefindIndex(),
+    // The questions each page answers (front matter), beside the search bundle, for the chat's ranking.
+    pageQuestions(),
     // The link-preview card of every page (og:image), drawn from what the pages say.
     socialCards(),
     // Keep last: it compresses what the steps before it wrote.

@@ -19,6 +19,8 @@ export interface ContentSource {
   /** The page's `title` and its `aliases`: the names a search query ranks it first for. */
   title: string;
   aliases: string[];
+  /** The questions visitors ask that the page answers (`questions`): what the chat finds it by (asked-before.ts). */
+  questions: string[];
   /** `updated` as YYYY-MM-DD, when set. */
   updated?: string;
   /** The whole file, front matter included, so line numbers are the editor's. */
@@ -46,6 +48,7 @@ export function readContentSources(root: string): ContentSource[] {
         redirectFrom: Array.isArray(data.redirectFrom) ? data.redirectFrom.map(String) : [],
         title: String(data.title ?? ''),
         aliases: Array.isArray(data.aliases) ? data.aliases.map(String) : [],
+        questions: Array.isArray(data.questions) ? data.questions.map((q) => String(q).trim()) : [],
         updated: updated && !Number.isNaN(updated.getTime()) ? updated.toISOString().slice(0, 10) : undefined,
         text,
       });

@@ -61,7 +61,7 @@ const questions = [
   ...(await tuning('offtopic.json', 'questions')).map((r) => ({ q: (r as { q: string }).q, offTopic: true })),
 ];
 
-const { search, vocabulary, closeness, meaning, namesAPage } = searchForChat();
+const { search, vocabulary, closeness, meaning, namesAPage, pageQuestions } = searchForChat();
 const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
 const measured = [];
 for (const { q: typed, offTopic } of questions) {
@@ -69,7 +69,7 @@ for (const { q: typed, offTopic } of questions) {
   const found = await retrieveForConversation([q], search, POOL, { read, vocabulary });
   const pages = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
   const near = closeness(q);
-  const ranked = rankForChat(q, pages, vocabulary, { closeness: near }).slice(0, SOURCES);
+  const ranked = rankForChat(q, pages, vocabulary, { closeness: near, pageQuestions }).slice(0, SOURCES);
   const features = floorFeatures(q, ranked, vocabulary, { closeness: near, namesAPage: namesAPage(q) });
   const meant = meaning(q) ?? new Float32Array(100);
   measured.push({ offTopic, features, meant, words: new Set(contentWordsOf(q)) });

@@ -8,7 +8,8 @@
  * figures (answer page first) for each regularisation against retrieval's order (and, for a first question, the
  * hand-weighted ranking the model replaced: rank-pages.ts, CHAT_WEIGHTS), chooses the strength, and writes it with
  * the weights to src/lib/chat/page-ranker.json, with the tuning questions each page answers (`asked`: what
- * askedBefore compares a new question with, asked-before.ts). `npm run eval:search` measures the result.
+ * askedBefore compares a new question with, asked-before.ts, beside the questions the built pages say they answer).
+ * `npm run eval:search` measures the result.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { getCalendar } from '../src/lib/catalog/calendar-files.ts';
@@ -66,14 +67,14 @@ const ASKED_AT = RANK_FEATURES.indexOf('askedBefore');
  * they answered, so it is never measured against an index that holds it.
  */
 function withAsked(rows: Question[], from: Question[]): Question[] {
-  const asked = askedBefore(askedOf(from));
+  const asked = askedBefore(askedOf(from), pageQuestions);
   return rows.map((row) => ({
     ...row,
     x: row.x.map((f, j) => f.map((v, i) => (i === ASKED_AT ? asked.likeness(row.q!, row.urls[j]!) : v))),
   }));
 }
 
-const { search, vocabulary, closeness } = searchForChat();
+const { search, vocabulary, closeness, pageQuestions = {} } = searchForChat();
 if (!vocabulary) throw new Error('no search vocabulary: run npm run build first');
 const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
 
@@ -107,9 +108,10 @@ for (const { q: typed, expect } of questions.filter((row) => !row.heldout)) {
 const { conversations } = JSON.parse(await readFile('eval/conversations.json', 'utf8')) as {
   conversations: { turns: string[]; expect: string[]; heldout?: boolean }[];
 };
-// What the chat remembers at run time; a follow-up is compared with all of it (no first question is a follow-up's).
+// What the chat remembers at run time, with what the pages say they answer; a follow-up is compared with all of it
+// (no first question is a follow-up's).
 const remembered = askedOf(firstQuestions);
-const askedByFirstQuestions = askedBefore(remembered);
+const askedByFirstQuestions = askedBefore(remembered, pageQuestions);
 const followUps: Question[] = [];
 for (const { turns, expect } of conversations.filter((row) => !row.heldout)) {
   const [previous, followUp] = turns.slice(-2).map(withoutRuleChanges) as [string, string];

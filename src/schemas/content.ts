@@ -68,17 +68,27 @@ const searchTerm = (example: string) =>
     .max(60, `at most 60 characters: a name or a few words a visitor would type, e.g. "${example}"`)
     .regex(/^[^|\n\r]*$/, `one name per list item, without "|" or line breaks, e.g. "${example}"`);
 
-/** A list of search terms, each named once (case aside): a repeated one is a slip, and would count twice. */
-const searchTerms = (field: string, examples: [string, string], max: number) =>
+/** A list of `item`s, each given once (case aside): a repeated one is a slip, and would count twice. */
+const listedOnce = (field: string, item: z.ZodString, examples: [string, string], max: number) =>
   z
-    .array(searchTerm(examples[0]), {
-      error: `${field} is a list, e.g. ${field}: ${JSON.stringify(examples).replace(',', ', ')}`,
-    })
+    .array(item, { error: `${field} is a list, e.g. ${field}: ${JSON.stringify(examples).replace(',', ', ')}` })
     .max(max, `at most ${max} ${field}: keep the ones visitors really use`)
     .refine((list) => new Set(list.map((t) => t.toLowerCase())).size === list.length, {
       error: `${field} names an entry twice (case aside): list each once`,
     })
     .default([]);
+
+const searchTerms = (field: string, examples: [string, string], max: number) =>
+  listedOnce(field, searchTerm(examples[0]), examples, max);
+
+/** A question as a visitor would ask it: one line, a few words to a couple of sentences. */
+const VISITOR_QUESTION = 'can I pay my fees in bits?';
+const visitorQuestion = z
+  .string({ error: `each item is a question in quotes, e.g. "${VISITOR_QUESTION}"` })
+  .trim()
+  .min(8, `at least 8 characters: a whole question, e.g. "${VISITOR_QUESTION}"`)
+  .max(200, 'at most 200 characters: a question as a visitor types it')
+  .regex(/^[^\n\r]*$/, `one question per list item, without line breaks, e.g. "${VISITOR_QUESTION}"`);
 
 /** Fields every page kind shares; each kind extends it with a literal `type`. */
 const basePage = z.object({
@@ -111,6 +121,14 @@ const basePage = z.object({
   ),
   keywords: searchTerms('keywords', ['dyslexia', 'essay writing'], 20).describe(
     'Words the page is about but may not use, weighted in the search index (search and chat), e.g. ["dyslexia", "essay writing"]',
+  ),
+  questions: listedOnce(
+    'questions',
+    visitorQuestion,
+    [VISITOR_QUESTION, 'who do I talk to if I feel low?'],
+    30,
+  ).describe(
+    'Questions visitors ask, in their own words, that this page answers best of all the site\'s pages; the chat finds the page by them and they are not shown, e.g. ["can I pay my fees in bits?"]',
   ),
 });
 

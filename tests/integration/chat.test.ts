@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiPromptText, startGeminiStandIn } from '../helpers/gemini-stand-in.ts';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
+import { join } from 'node:path';
 import fitted from '../../src/lib/chat/page-ranker.json' with { type: 'json' };
+import { pageQuestionsOf } from '../../src/lib/chat/asked-before.ts';
+import { clientDir } from '../../src/lib/site/built-site.ts';
 import { expectMatchesOpenApi } from '../helpers/openapi.ts';
 import { startServer, useServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
@@ -24,6 +27,13 @@ describe('POST /api/chat without a model', () => {
 
   it('ranks by the questions pages answered before, of pages the site still has (else npm run train:ranker)', async () => {
     for (const url of Object.keys(fitted.asked))
+      expect((await fetch(`${server.url}${url}`, { redirect: 'manual' })).status, url).toBe(200);
+  });
+
+  it('ranks by the questions the published pages say they answer, written by the build beside the search', async () => {
+    const pageQuestions = pageQuestionsOf(join(clientDir(), 'pagefind'))!;
+    expect(pageQuestions['/handbook/refunds/']).toEqual(expect.arrayContaining([expect.stringMatching(/refund/i)]));
+    for (const url of Object.keys(pageQuestions))
       expect((await fetch(`${server.url}${url}`, { redirect: 'manual' })).status, url).toBe(200);
   });
 

@@ -10,6 +10,7 @@ const page = (file: string, title: string, aliases: string[], draft = false): Co
   redirectFrom: [],
   title,
   aliases,
+  questions: [],
   text: `---\ntitle: ${title}\naliases: ${JSON.stringify(aliases)}\n---\n`,
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askedBefore } from '../../src/lib/chat/asked-before.ts';
+import type { ContentSource } from '../../integrations/content-sources.ts';
+import { questionsByPage } from '../../integrations/page-questions.ts';
 
 describe('askedBefore', () => {
   const asked = askedBefore({
@@ -29,5 +31,27 @@ describe('askedBefore', () => {
   it('weighs a word many pages were asked about less than one only a page was', () => {
     // "talk" was asked of two pages, "donate" of one.
     expect(asked.likeness('donate', '/give/')).toBeGreaterThan(asked.likeness('talk', '/give/'));
+  });
+
+  it('joins the questions of each source, page by page', () => {
+    const fromPages = { '/give/': ['Is there a way to give every month?'], '/library/': ['Can I borrow books?'] };
+    const both = askedBefore({ '/give/': ['How can I donate online?'] }, fromPages);
+    expect(both.likeness('donate', '/give/')).toBeGreaterThan(0);
+    expect(both.likeness('give every month', '/give/')).toBeGreaterThan(0);
+    expect(both.likeness('borrow books', '/library/')).toBeCloseTo(1);
+  });
+});
+
+describe('questionsByPage', () => {
+  const source = (url: string, questions: string[], draft = false) => ({ url, questions, draft }) as ContentSource;
+
+  it("gives the chat each published page's questions, by its address; a draft's wait until it is published", () => {
+    expect(
+      questionsByPage([
+        source('/handbook/refunds/', ['do I get my money back?']),
+        source('/handbook/student-housing/', ['is there a room on campus?'], true),
+        source('/about/', []),
+      ]),
+    ).toEqual({ '/handbook/refunds/': ['do I get my money back?'] });
   });
 });

@@ -12,6 +12,10 @@ import { askedBefore } from '../../src/lib/chat/asked-before.ts';
 import { withCalendar } from '../../src/lib/chat/calendar.ts';
 import fitted from '../../src/lib/chat/page-ranker.json' with { type: 'json' };
 import chat from '../../eval/chat.json' with { type: 'json' };
+import conversations from '../../eval/conversations.json' with { type: 'json' };
+import searches from '../../eval/search.json' with { type: 'json' };
+import offTopic from '../../eval/offtopic.json' with { type: 'json' };
+import { readContentSources } from '../../integrations/content-sources.ts';
 import { withoutRuleChanges } from '../../src/lib/chat/relevance.ts';
 import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
 
@@ -130,6 +134,11 @@ describe('rankForChat', () => {
     };
     const models = { ...MODELS, first: byAsked };
     expect(rankForChat(question, [handbook, dropping, refunds], vocabulary, { models, asked })[0]).toBe(refunds);
+    // The questions a page's front matter says it answers count the same, beside those the models were fitted with.
+    const pageQuestions = { '/handbook/adding-and-dropping-courses/': ['can I swap a quokka class for a wombat one?'] };
+    const swap = 'swapping quokka for wombat';
+    expect(rankForChat(swap, [handbook, refunds, dropping], vocabulary, { models, pageQuestions })[0]).toBe(dropping);
+    expect(rankForChat(swap, [handbook, refunds, dropping], vocabulary, { models })[0]).toBe(handbook);
   });
 
   it('ranks a follow-up by the follow-up model, which reads the question it follows', () => {
@@ -187,6 +196,25 @@ describe('page-ranker.json', () => {
     expect(fitted.first.weights).toHaveLength(RANK_FEATURES.length);
     expect(fitted.followUp.features).toEqual([...FOLLOW_UP_FEATURES]);
     expect(fitted.followUp.weights).toHaveLength(FOLLOW_UP_FEATURES.length);
+  });
+
+  it("holds no held-out question of any set among the questions the site's pages say they answer", () => {
+    const asWords = (q: string) =>
+      q
+        .toLowerCase()
+        .replace(/[^a-z0-9 ]/g, '')
+        .trim();
+    const heldOut = new Set(
+      [
+        ...chat.questions.filter((q) => q.heldout).map((q) => q.q),
+        ...conversations.conversations.filter((c) => c.heldout).flatMap((c) => c.turns),
+        ...searches.queries.filter((q) => q.heldout).map((q) => q.q),
+        ...offTopic.questions.filter((q) => q.heldout).map((q) => q.q),
+      ].map(asWords),
+    );
+    const pageQuestions = readContentSources(process.cwd()).flatMap((source) => source.questions);
+    expect(pageQuestions.length).toBeGreaterThan(500);
+    expect(pageQuestions.filter((q) => heldOut.has(asWords(q)))).toEqual([]);
   });
 
   it('remembers only questions of the tuning part of eval/chat.json, never a held-out one', () => {

@@ -64,6 +64,26 @@ describe('content schemas', () => {
       expect(Object.keys(schema.shape)).toEqual(expect.arrayContaining(['aliases', 'keywords']));
   });
 
+  it('takes the questions a page answers as an optional list, trimmed, each once and on one line', () => {
+    const page = { title: 'Fees', summary: 'What a course costs and how to pay for it.' };
+    expect(pageSchema.parse(page)).toMatchObject({ questions: [] });
+    expect(pageSchema.parse({ ...page, questions: ['  can I pay my fees in bits? '] }).questions).toEqual([
+      'can I pay my fees in bits?',
+    ]);
+    const messages = (questions: unknown) =>
+      pageSchema
+        .safeParse({ ...page, questions })
+        .error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('\n');
+    expect(messages('can I pay in bits?')).toMatch(/questions: questions is a list, e\.g\. questions: \["can I pay/);
+    expect(messages(['fees?'])).toMatch(/questions\.0: at least 8 characters: a whole question/);
+    expect(messages(['x'.repeat(201)])).toMatch(/questions\.0: at most 200 characters/);
+    expect(messages(['how much is it?\nand when?'])).toMatch(/questions\.0: one question per list item/);
+    expect(messages(['How much is it?', 'how much is it?'])).toMatch(/questions names an entry twice/);
+    for (const schema of [courseSchema, programSchema, handbookSchema, pageSchema])
+      expect(Object.keys(schema.shape)).toContain('questions');
+  });
+
   it('explains what is wrong with aliases and keywords', () => {
     const page = { title: 'Accessibility', summary: 'How we make the site work for everyone.' };
     const messages = (extra: object) =>

@@ -29,6 +29,7 @@ const source = (file: string, url: string, text: string, extra: Partial<ContentS
   redirectFrom: [],
   title: file,
   aliases: [],
+  questions: [],
   text,
   ...extra,
 });

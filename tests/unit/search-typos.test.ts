@@ -7,15 +7,18 @@ import { soundEdits, Vocabulary, wordSounds } from '../../src/lib/search/vocabul
 
 /**
  * The site's words as its content files hold them (pages: the files holding each), a stand-in for the built
- * vocabulary with the same neighbours for a misspelling to be confused with.
+ * vocabulary with the same neighbours for a misspelling to be confused with. A page's `questions` are visitors' words,
+ * typos and all, and on no page: the build indexes none of them.
  */
+const withoutQuestions = (text: string) => text.replace(/^questions:\n(?: {2}- .*\n)*/m, '');
+
 function contentWords(): { pages: number; words: [string, number][] } {
   const files = readdirSync('src/content', { recursive: true, withFileTypes: true }).filter(
     (f) => f.isFile() && /\.mdx?$/.test(f.name),
   );
   const pages = new Map<string, number>();
   for (const file of files)
-    for (const word of new Set(words(readFileSync(join(file.parentPath, file.name), 'utf8'))))
+    for (const word of new Set(words(withoutQuestions(readFileSync(join(file.parentPath, file.name), 'utf8')))))
       if (/^[\p{L}\p{N}]+$/u.test(word)) pages.set(word, (pages.get(word) ?? 0) + 1);
   return { pages: files.length, words: [...pages] };
 }

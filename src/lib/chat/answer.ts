@@ -30,6 +30,7 @@ import {
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import type { Closeness } from './rank-pages.ts';
 import { POOL, SOURCES, rankForChat } from './page-ranker.ts';
+import type { AskedOf } from './asked-before.ts';
 import { OFF_TOPIC_CHANCE, contentWordsOf, floorFeatures, offTopicChance } from './off-topic-model.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
@@ -61,6 +62,8 @@ export interface AnswerOptions {
   meaning?: (text: string) => ArrayLike<number> | undefined;
   /** True when a text names one of the site’s pages (search/index.ts, namesASitePage): such a question is on topic. */
   namesAPage?: (text: string) => boolean;
+  /** The questions each page says it answers (front matter `questions`, asked-before.ts), for the ranking. */
+  pageQuestions?: AskedOf;
 }
 
 /** A started answer and the pages it is grounded on. */
@@ -158,7 +161,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const candidates = withCalendar(retrieved, calendar);
     const closeness = options.closeness?.(latest);
     // A follow-up is ranked by its own model, which reads the question it follows too.
-    const byModel = rankForChat(latest, candidates, options.vocabulary, { closeness, previous });
+    const byModel = rankForChat(latest, candidates, options.vocabulary, {
+      closeness,
+      previous,
+      pageQuestions: options.pageQuestions,
+    });
     // The best SOURCES pages, and today's calendar wherever it ranks.
     const kept = byModel.filter((p) => 'markdownUrl' in p).slice(0, SOURCES);
     const ranked = byModel.filter((p) => !('markdownUrl' in p) || kept.includes(p));

@@ -1,14 +1,20 @@
 /**
- * What visitors asked before: the questions each page answers in the tuning part of eval/chat.json (page-ranker.json,
- * `asked`), as one weighted bag of words per page. A question like those a page answered is likely answered by it
- * too, in words the page itself may never use: "I'd like to leave something in my will" is the giving page's,
- * "someone in my class keeps messaging me" the code of conduct's. Search engines do the same with the queries that led
- * to a page (document expansion from query logs).
+ * What visitors asked before: the questions each page answers, as one weighted bag of words per page. A question like
+ * those a page answered is likely answered by it too, in words the page itself may never use: "I'd like to leave
+ * something in my will" is the giving page's, "someone in my class keeps messaging me" the code of conduct's. Search
+ * engines do the same with the queries that led to a page (document expansion from query logs).
+ *
+ * The questions come from two places: the tuning part of eval/chat.json (page-ranker.json, `asked`, written by
+ * npm run train:ranker) and the questions editors give a page in its front matter (`questions`, written by the build
+ * beside the search bundle: PAGE_QUESTIONS_FILE).
  *
  * Words are a question's content words (keywords.ts) by their Porter2 stem, each weighed by how few pages' questions
  * use it (tf-idf); a page's likeness to a question is the cosine of the two.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import stem from 'wink-porter2-stemmer';
+import { readOncePerBundle } from '../search/bundle-file.ts';
 import { keywords } from './keywords.ts';
 
 /** The questions each page answers, by its address. */
@@ -22,9 +28,23 @@ export interface AskedBefore {
 /** A text's distinct content words, by stem. */
 const termsOf = (text: string) => [...new Set(keywords(text, 40).map((word) => stem(word)))];
 
-/** @example askedBefore({ '/give/': ['Can I leave a gift in my will?'] }).likeness('a gift in my will', '/give/') > 0 */
-export function askedBefore(asked: AskedOf): AskedBefore {
-  const pages = Object.entries(asked).map(([url, questions]) => [url, questions.flatMap(termsOf)] as const);
+/** The file the build writes beside the search bundle: each page's front matter `questions`, by its address. */
+export const PAGE_QUESTIONS_FILE = 'page-questions.json';
+
+/** The questions the bundle's pages say they answer; undefined when the build wrote none. */
+export const pageQuestionsOf = readOncePerBundle((bundleDir): AskedOf =>
+  JSON.parse(readFileSync(join(bundleDir, PAGE_QUESTIONS_FILE), 'utf8')),
+);
+
+/**
+ * One index of the questions of every source, a page's questions from each joined.
+ * @example askedBefore({ '/give/': ['Can I leave a gift in my will?'] }).likeness('a gift in my will', '/give/') > 0
+ */
+export function askedBefore(...sources: AskedOf[]): AskedBefore {
+  const byPage = new Map<string, string[]>();
+  for (const [url, questions] of sources.flatMap((asked) => Object.entries(asked)))
+    byPage.set(url, [...(byPage.get(url) ?? []), ...questions]);
+  const pages = [...byPage].map(([url, questions]) => [url, questions.flatMap(termsOf)] as const);
   const pagesUsing = new Map<string, number>();
   for (const [, terms] of pages)
     for (const term of new Set(terms)) pagesUsing.set(term, (pagesUsing.get(term) ?? 0) + 1);

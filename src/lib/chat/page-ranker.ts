@@ -13,15 +13,15 @@
  * what it knows. That model reads the same measures for the follow-up, and what each page holds of the conversation
  * and of the question followed.
  *
- * Both also read how like the questions each page answered before the question is (asked-before.ts): a page is
- * found in its visitors' words, which it may never use itself.
+ * Both also read how like the questions each page answered before, or says it answers, the question is
+ * (asked-before.ts): a page is found in its visitors' words, which it may never use itself.
  *
  * Both are fitted by `npm run train:ranker` (scripts/train-ranker.ts) on the tuning parts of eval/chat.json and
  * eval/conversations.json, never the held-out parts; the weights, and the tuning questions each page answers
  * (`asked`), are in page-ranker.json, refitted when the content or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
-import { askedBefore, type AskedBefore } from './asked-before.ts';
+import { askedBefore, type AskedBefore, type AskedOf } from './asked-before.ts';
 import type { Closeness } from './rank-pages.ts';
 import { askedFor } from './rank-pages.ts';
 import { aboutOf, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
@@ -193,9 +193,18 @@ export interface RankModel {
 /** The two models: for a first question, and for a follow-up. */
 export const MODELS: { first: RankModel; followUp: RankModel } = fitted;
 
-let asked: AskedBefore | undefined;
-/** The questions each page answered before, as the models were fitted with them (page-ranker.json, `asked`). */
-const fittedAskedBefore = (): AskedBefore => (asked ??= askedBefore(fitted.asked));
+let fittedOnly: AskedBefore | undefined;
+const withPageQuestions = new WeakMap<AskedOf, AskedBefore>();
+/**
+ * The questions each page answered before (page-ranker.json, `asked`), with those its front matter says it answers
+ * (`pageQuestions`, read once per bundle): one index, built once for each.
+ */
+function askedBeforeWith(pageQuestions: AskedOf | undefined): AskedBefore {
+  if (!pageQuestions) return (fittedOnly ??= askedBefore(fitted.asked));
+  let index = withPageQuestions.get(pageQuestions);
+  if (!index) withPageQuestions.set(pageQuestions, (index = askedBefore(fitted.asked, pageQuestions)));
+  return index;
+}
 
 /** A page's score: its features weighed. */
 export const scoreOf = (features: number[], model: RankModel) =>
@@ -214,8 +223,16 @@ export function rankForChat<P extends Found>(
     closeness,
     previous,
     models = MODELS,
-    asked = fittedAskedBefore(),
-  }: { closeness?: Closeness; previous?: string; models?: typeof MODELS; asked?: AskedBefore } = {},
+    pageQuestions,
+    asked = askedBeforeWith(pageQuestions),
+  }: {
+    closeness?: Closeness;
+    previous?: string;
+    models?: typeof MODELS;
+    /** The questions each page says it answers (asked-before.ts, pageQuestionsOf). */
+    pageQuestions?: AskedOf;
+    asked?: AskedBefore;
+  } = {},
 ): P[] {
   if (!vocabulary || pages.length < 2) return pages;
   const features =

@@ -32,6 +32,7 @@ import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { STOPWORDS } from '../chat/keywords.ts';
 import { rankByWhatTheyHold, type RankWeights } from '../chat/rank-pages.ts';
+import { pageQuestionsOf } from '../chat/asked-before.ts';
 import { vocabularyOf, type Vocabulary } from './vocabulary.ts';
 import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
 import { fuseByMeaning, missingWords, namedIn, weakEvidence } from './hybrid.ts';
@@ -270,7 +271,8 @@ function vectorOf(text: string): Float32Array | undefined {
 
 /**
  * The site search as the chat reads it (chat/answer.ts, AnswerOptions), for both of the chat's edges (POST /api/chat
- * and MCP ask_site): the search, the site's words, closeness in meaning, a text's meaning and the pages' names.
+ * and MCP ask_site): the search, the site's words, closeness in meaning, a text's meaning, the pages' names and the
+ * questions the pages say they answer.
  */
 export const searchForChat = () => ({
   search,
@@ -278,6 +280,7 @@ export const searchForChat = () => ({
   closeness: closenessTo,
   meaning: meaningOf,
   namesAPage: namesASitePage,
+  pageQuestions: pageQuestionsOf(bundleDir()),
 });
 
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
