@@ -66,7 +66,7 @@ const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
 const measured = [];
 for (const { q: typed, offTopic } of questions) {
   const q = withoutRuleChanges(typed);
-  const found = await retrieveForConversation([q], search, POOL, { read, vocabulary });
+  const found = await retrieveForConversation([q], search, POOL, { read, vocabulary, pageQuestions });
   const pages = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
   const near = closeness(q);
   const ranked = rankForChat(q, pages, vocabulary, { closeness: near, pageQuestions }).slice(0, SOURCES);

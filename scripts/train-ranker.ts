@@ -80,7 +80,7 @@ const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
 
 /** The pages the chat reads for a conversation's last turn, with their twins and today's calendar (answer.ts). */
 async function pagesFor(turns: string[]) {
-  const found = await retrieveForConversation(turns, search, POOL, { read, vocabulary });
+  const found = await retrieveForConversation(turns, search, POOL, { read, vocabulary, pageQuestions });
   const retrieved = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
   const calendar = asksAboutDates(turns.at(-1)!) ? [calendarContextPage(getCalendar(), calendarNow())] : [];
   return withCalendar(retrieved, calendar);
@@ -171,7 +171,7 @@ function train(
   const answerable = measured.filter((m) => m.answers.some(Boolean));
   const byHand = measured[0]?.byHand ? `, by hand ${ofAll(firstRight(measured, (q, j) => q.byHand![j]!))}` : '';
   console.log(
-    `${name}: ${measured.length} tuning questions; an answer page among the first ${POOL} found for ${ofAll(answerable.length)}; answer page first: retrieval's order ${ofAll(firstRight(measured, (_, j) => j))}${byHand}`,
+    `${name}: ${measured.length} tuning questions; an answer page among the pages found for ${ofAll(answerable.length)}; answer page first: retrieval's order ${ofAll(firstRight(measured, (_, j) => j))}${byHand}`,
   );
   const inFold = (k: number) => (_: Question, i: number) => i % FOLDS === k;
   const outOfFold = (k: number) => (_: Question, i: number) => i % FOLDS !== k;

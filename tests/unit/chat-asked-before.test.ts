@@ -28,6 +28,14 @@ describe('askedBefore', () => {
     expect(askedBefore({}).likeness('anything', '/give/')).toBe(0);
   });
 
+  it('names the page whose questions a question is likest, if it shares a word with any', () => {
+    expect(asked.likest('Can I leave the college a gift in my will?')).toEqual({
+      url: '/give/',
+      likeness: asked.likeness('Can I leave the college a gift in my will?', '/give/'),
+    });
+    expect(asked.likest('Greek grammar')).toBeUndefined();
+  });
+
   it('weighs a word many pages were asked about less than one only a page was', () => {
     // "talk" was asked of two pages, "donate" of one.
     expect(asked.likeness('donate', '/give/')).toBeGreaterThan(asked.likeness('talk', '/give/'));

@@ -452,6 +452,33 @@ describe('retrieval for a follow-up', () => {
       '/courses/the101/',
     ]);
   });
+
+  it('adds to a first question the page whose own questions it is likest, when the search did not find it', async () => {
+    const pageQuestions = {
+      '/give/': ['Can I remember the college in my will?', 'How do I give every month?'],
+      '/courses/the101/': ['Is there a course for beginners in theology?'],
+    };
+    const read = async (p: FoundPage) =>
+      p.url === '/give/' ? '---\ntitle: "Giving to Northgate"\ntype: "page"\n---\n\n# Giving' : undefined;
+    const options = { pageQuestions, read };
+    const urls = async (turns: string[]) =>
+      (await retrieveForConversation(turns, search, 4, options)).map((p) => p.url);
+    // "remember" and "college" are on no page the search holds; the giving page's questions hold them. It goes after
+    // the pages found.
+    const found = await retrieveForConversation(['beginners: may I remember the college?'], search, 4, options);
+    expect(found.at(-1)).toEqual({
+      url: '/give/',
+      markdownUrl: '/give.md',
+      title: 'Giving to Northgate',
+      type: 'page',
+    });
+    // Found already, or like no page's questions: as the search found them.
+    const searchOnly = async (turns: string[]) => (await retrieveForConversation(turns, search, 4)).map((p) => p.url);
+    for (const question of ['beginners in theology', 'beginners'])
+      expect(await urls([question])).toEqual(await searchOnly([question]));
+    // A follow-up is retrieved with the conversation instead.
+    expect(await urls(['Which courses cover Greek?', 'and remember the college?'])).not.toContain('/give/');
+  });
 });
 
 describe('asksWhatNoPageAnswers', () => {

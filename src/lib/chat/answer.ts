@@ -145,13 +145,14 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       release();
       return await decline(question, options);
     }
-    // Retrieval reads POOL pages and the ranking keeps the best four (page-ranker.ts): nearly every answer page is
-    // among them. A follow-up's own words say little ("is it online?"): its model reads the conversation's words too.
+    // Retrieval reads POOL pages (for a first question, also the page whose own questions it is likest: retrieve.ts)
+    // and the ranking keeps the best four (page-ranker.ts): nearly every answer page is among them. A follow-up's own words say little ("is it online?"): its model reads the conversation's words too.
     const first = userTurns.length === 1;
     const found = await retrieveForConversation(userTurns, options.search, POOL, {
       signal: options.signal,
       read: (page) => loadTwin(page.markdownUrl, options.twinRoot),
       vocabulary: options.vocabulary,
+      pageQuestions: options.pageQuestions,
     });
     const retrieved = await Promise.all(
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),

@@ -23,6 +23,8 @@ export type AskedOf = Record<string, string[]>;
 export interface AskedBefore {
   /** How like the questions `url` answers `question` is: 0 (no word in common, or a page without any) to 1. */
   likeness(question: string, url: string): number;
+  /** The page whose questions `question` is likest, and how like; undefined when it shares a word with none. */
+  likest(question: string): { url: string; likeness: number } | undefined;
 }
 
 /** A text's distinct content words, by stem. */
@@ -58,14 +60,35 @@ export function askedBefore(...sources: AskedOf[]): AskedBefore {
       return [url, new Map(weights.map(([term, w]) => [term, w / length]))];
     }),
   );
+  /** The question's words the pages' questions use, weighed by idf, as a vector of length 1. */
+  const vectorOf = (question: string) => {
+    const terms = termsOf(question).filter((term) => pagesUsing.has(term));
+    const length = Math.hypot(...terms.map(idf));
+    return terms.map((term) => [term, idf(term) / length] as const);
+  };
+  const cosine = (question: (readonly [string, number])[], page: Map<string, number>) =>
+    question.reduce((sum, [term, w]) => sum + w * (page.get(term) ?? 0), 0);
   return {
     likeness(question, url) {
       const page = vectors.get(url);
-      const terms = termsOf(question).filter((term) => pagesUsing.has(term));
-      if (!page || terms.length === 0) return 0;
-      const weights = terms.map(idf);
-      const length = Math.hypot(...weights);
-      return terms.reduce((sum, term, i) => sum + weights[i]! * (page.get(term) ?? 0), 0) / length;
+      return page ? cosine(vectorOf(question), page) : 0;
+    },
+    likest(question) {
+      const asked = vectorOf(question);
+      let best: { url: string; likeness: number } | undefined;
+      for (const [url, page] of vectors) {
+        const likeness = cosine(asked, page);
+        if (likeness > (best?.likeness ?? 0)) best = { url, likeness };
+      }
+      return best;
     },
   };
+}
+
+const indexes = new WeakMap<AskedOf, AskedBefore>();
+/** askedBefore(asked), built once for each `asked` (pageQuestionsOf reads a bundle's once: so once per bundle). */
+export function askedBeforeOnce(asked: AskedOf): AskedBefore {
+  let index = indexes.get(asked);
+  if (!index) indexes.set(asked, (index = askedBefore(asked)));
+  return index;
 }
