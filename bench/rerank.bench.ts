@@ -8,9 +8,12 @@
  * eight pages by a fitted model (src/lib/chat/page-ranker.ts), which also reads each page's passages: measured the
  * same way, pages new to the cache and pages read before, against the search's ranking of four. A follow-up's model
  * reads the same pages for the follow-up, the conversation and the question followed: measured on pages read before.
+ * Both read the questions the build's pages say they answer (page-questions.json), as the chat does; retrieval also
+ * looks for the page whose own questions a first question is likest (retrieve.ts): measured against the ranking.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { askedBeforeOnce, pageQuestionsOf } from '../src/lib/chat/asked-before.ts';
 import { POOL, rankForChat } from '../src/lib/chat/page-ranker.ts';
 import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
 import { words } from '../src/lib/search/query-rewrite.ts';
@@ -32,6 +35,8 @@ const QUESTIONS = [
 export async function run() {
   const vocabulary = vocabularyOf(join(CLIENT, 'pagefind'));
   if (!vocabulary) throw new CannotRun('no build with a search vocabulary (npm run build)');
+  const pageQuestions = pageQuestionsOf(join(CLIENT, 'pagefind'));
+  if (!pageQuestions) throw new CannotRun("no build with the pages' questions (npm run build)");
   const twins = ['courses', 'handbook', 'programs'].flatMap((dir) =>
     readdirSync(join(CLIENT, dir))
       .filter((f) => f.endsWith('.md'))
@@ -55,20 +60,22 @@ export async function run() {
     ),
   );
   const split = cpuPerQuery((i) => pagesFor(i).map((p) => new Set(words(p.twin))));
-  const chat = cpuPerQuery((i) => rankForChat(questionFor(i), pagesFor(i, POOL), vocabulary));
+  const chat = cpuPerQuery((i) => rankForChat(questionFor(i), pagesFor(i, POOL), vocabulary, { pageQuestions }));
   const chatCached = cpuPerQuery((i) =>
     rankForChat(
       questionFor(i),
       pagesFor(0, POOL).map((p, k) => ({ ...p, twin: `${twins[k]}\n0` })),
       vocabulary,
+      { pageQuestions },
     ),
   );
+  const likest = cpuPerQuery((i) => askedBeforeOnce(pageQuestions).likest(questionFor(i)));
   const followUp = cpuPerQuery((i) =>
     rankForChat(
       'which one is for beginners?',
       pagesFor(0, POOL).map((p, k) => ({ ...p, twin: `${twins[k]}\n0` })),
       vocabulary,
-      { previous: questionFor(i) },
+      { previous: questionFor(i), pageQuestions },
     ),
   );
 
@@ -88,6 +95,11 @@ export async function run() {
   figure(`chat ranking of ${POOL} cached pages, CPU per question`, chatCached, 'ms', {
     name: 'rerank of 4 cached pages',
     value: cached,
+  });
+  console.log(`  the likest page by its questions CPU ${likest.toFixed(3)} ms per question`);
+  figure('the page whose own questions a question is likest, CPU per question', likest, 'ms', {
+    name: `chat ranking of ${POOL} cached pages`,
+    value: chatCached,
   });
   console.log(`  a follow-up, pages read before CPU ${followUp.toFixed(3)} ms per question`);
   figure(`chat ranking of ${POOL} cached pages for a follow-up, CPU per question`, followUp, 'ms', {
