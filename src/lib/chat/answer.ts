@@ -146,7 +146,8 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       return await decline(question, options);
     }
     // Retrieval reads POOL pages (for a first question, also the page whose own questions it is likest: retrieve.ts)
-    // and the ranking keeps the best four (page-ranker.ts): nearly every answer page is among them. A follow-up's own words say little ("is it online?"): its model reads the conversation's words too.
+    // and the ranking keeps the best four (page-ranker.ts): nearly every answer page is among them. A follow-up's own
+    // words say little ("is it online?"): its model reads the conversation's words too.
     const first = userTurns.length === 1;
     const found = await retrieveForConversation(userTurns, options.search, POOL, {
       signal: options.signal,

@@ -193,16 +193,15 @@ export interface RankModel {
 /** The two models: for a first question, and for a follow-up. */
 export const MODELS: { first: RankModel; followUp: RankModel } = fitted;
 
-let fittedOnly: AskedBefore | undefined;
-const withPageQuestions = new WeakMap<AskedOf, AskedBefore>();
+const NO_PAGE_QUESTIONS: AskedOf = {};
+const indexes = new WeakMap<AskedOf, AskedBefore>();
 /**
  * The questions each page answered before (page-ranker.json, `asked`), with those its front matter says it answers
  * (`pageQuestions`, read once per bundle): one index, built once for each.
  */
-function askedBeforeWith(pageQuestions: AskedOf | undefined): AskedBefore {
-  if (!pageQuestions) return (fittedOnly ??= askedBefore(fitted.asked));
-  let index = withPageQuestions.get(pageQuestions);
-  if (!index) withPageQuestions.set(pageQuestions, (index = askedBefore(fitted.asked, pageQuestions)));
+function askedBeforeWith(pageQuestions = NO_PAGE_QUESTIONS): AskedBefore {
+  let index = indexes.get(pageQuestions);
+  if (!index) indexes.set(pageQuestions, (index = askedBefore(fitted.asked, pageQuestions)));
   return index;
 }
 

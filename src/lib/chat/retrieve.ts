@@ -188,13 +188,15 @@ async function withPageAsked(
   if (!read || !likest || likest.likeness < PAGE_ASKED_LIKENESS || found.some((p) => p.url === likest.url))
     return found;
   const page = { url: likest.url, markdownUrl: markdownUrl(likest.url), title: '' };
-  const field = (name: string, twin: string) => {
-    const line = new RegExp(`^${name}: (".*")$`, 'm').exec(twin)?.[1];
-    return line === undefined ? undefined : (JSON.parse(line) as string);
-  };
   const twin = await read(page);
-  const title = twin && field('title', twin);
-  return title ? [...found, { ...page, title, type: field('type', twin) }] : found;
+  const title = twin && twinField(twin, 'title');
+  return title ? [...found, { ...page, title, type: twinField(twin, 'type') }] : found;
+}
+
+/** A field of a Markdown twin's front matter, which writes each value as JSON ('title: "Refunds"'). */
+function twinField(twin: string, name: string): string | undefined {
+  const value = new RegExp(`^${name}: (".*")$`, 'm').exec(twin)?.[1];
+  return value === undefined ? undefined : (JSON.parse(value) as string);
 }
 /** Earlier user turns that still count: the conversation drifts, and the latest ones say where it is. */
 const EARLIER_TURNS = 2;
