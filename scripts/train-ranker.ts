@@ -68,10 +68,10 @@ const ASKED_AT = RANK_FEATURES.indexOf('askedBefore');
  */
 function withAsked(rows: Question[], from: Question[]): Question[] {
   const asked = askedBefore(askedOf(from), pageQuestions);
-  return rows.map((row) => ({
-    ...row,
-    x: row.x.map((f, j) => f.map((v, i) => (i === ASKED_AT ? asked.likeness(row.q!, row.urls[j]!) : v))),
-  }));
+  return rows.map((row) => {
+    const likeness = asked.likenessTo(row.q!);
+    return { ...row, x: row.x.map((f, j) => f.map((v, i) => (i === ASKED_AT ? likeness(row.urls[j]!) : v))) };
+  });
 }
 
 const { search, vocabulary, closeness, pageQuestions = {} } = searchForChat();

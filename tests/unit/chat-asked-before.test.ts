@@ -12,41 +12,41 @@ describe('askedBefore', () => {
 
   it('finds a page by the words of the questions it answered, which the page need not use', () => {
     const question = 'Can I leave the college a gift in my will?';
-    expect(asked.likeness(question, '/give/')).toBeGreaterThan(0.3);
-    expect(asked.likeness(question, '/give/')).toBeGreaterThan(asked.likeness(question, '/contact/'));
-    expect(asked.likeness('another student keeps messaging me', '/handbook/code-of-conduct/')).toBeGreaterThan(0.5);
+    expect(asked.likenessTo(question)('/give/')).toBeGreaterThan(0.3);
+    expect(asked.likenessTo(question)('/give/')).toBeGreaterThan(asked.likenessTo(question)('/contact/'));
+    expect(asked.likenessTo('another student keeps messaging me')('/handbook/code-of-conduct/')).toBeGreaterThan(0.5);
   });
 
   it('reads words by their stem and ignores how a question is asked', () => {
-    expect(asked.likeness('donating', '/give/')).toBeGreaterThan(0);
-    expect(asked.likeness('Who do I talk to?', '/give/')).toBe(asked.likeness('talk', '/give/'));
+    expect(asked.likenessTo('donating')('/give/')).toBeGreaterThan(0);
+    expect(asked.likenessTo('Who do I talk to?')('/give/')).toBe(asked.likenessTo('talk')('/give/'));
   });
 
   it('is 0 for a page without questions, or a question sharing no word with them', () => {
-    expect(asked.likeness('Can I leave something in my will?', '/handbook/refunds/')).toBe(0);
-    expect(asked.likeness('Greek grammar', '/give/')).toBe(0);
-    expect(askedBefore({}).likeness('anything', '/give/')).toBe(0);
+    expect(asked.likenessTo('Can I leave something in my will?')('/handbook/refunds/')).toBe(0);
+    expect(asked.likenessTo('Greek grammar')('/give/')).toBe(0);
+    expect(askedBefore({}).likenessTo('anything')('/give/')).toBe(0);
   });
 
   it('names the page whose questions a question is likest, if it shares a word with any', () => {
     expect(asked.likest('Can I leave the college a gift in my will?')).toEqual({
       url: '/give/',
-      likeness: asked.likeness('Can I leave the college a gift in my will?', '/give/'),
+      likeness: asked.likenessTo('Can I leave the college a gift in my will?')('/give/'),
     });
     expect(asked.likest('Greek grammar')).toBeUndefined();
   });
 
   it('weighs a word many pages were asked about less than one only a page was', () => {
     // "talk" was asked of two pages, "donate" of one.
-    expect(asked.likeness('donate', '/give/')).toBeGreaterThan(asked.likeness('talk', '/give/'));
+    expect(asked.likenessTo('donate')('/give/')).toBeGreaterThan(asked.likenessTo('talk')('/give/'));
   });
 
   it('joins the questions of each source, page by page', () => {
     const fromPages = { '/give/': ['Is there a way to give every month?'], '/library/': ['Can I borrow books?'] };
     const both = askedBefore({ '/give/': ['How can I donate online?'] }, fromPages);
-    expect(both.likeness('donate', '/give/')).toBeGreaterThan(0);
-    expect(both.likeness('give every month', '/give/')).toBeGreaterThan(0);
-    expect(both.likeness('borrow books', '/library/')).toBeCloseTo(1);
+    expect(both.likenessTo('donate')('/give/')).toBeGreaterThan(0);
+    expect(both.likenessTo('give every month')('/give/')).toBeGreaterThan(0);
+    expect(both.likenessTo('borrow books')('/library/')).toBeCloseTo(1);
   });
 });
 

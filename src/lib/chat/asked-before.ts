@@ -21,8 +21,11 @@ import { keywords } from './keywords.ts';
 export type AskedOf = Record<string, string[]>;
 
 export interface AskedBefore {
-  /** How like the questions `url` answers `question` is: 0 (no word in common, or a page without any) to 1. */
-  likeness(question: string, url: string): number;
+  /**
+   * How like the questions each page answers `question` is, by the page's address: 0 (no word in common, or a page
+   * without any) to 1. The question is read once, however many pages are compared.
+   */
+  likenessTo(question: string): (url: string) => number;
   /** The page whose questions `question` is likest, and how like; undefined when it shares a word with none. */
   likest(question: string): { url: string; likeness: number } | undefined;
 }
@@ -40,7 +43,7 @@ export const pageQuestionsOf = readOncePerBundle((bundleDir): AskedOf =>
 
 /**
  * One index of the questions of every source, a page's questions from each joined.
- * @example askedBefore({ '/give/': ['Can I leave a gift in my will?'] }).likeness('a gift in my will', '/give/') > 0
+ * @example askedBefore({ '/give/': ['Can I leave a gift in my will?'] }).likenessTo('a gift in my will')('/give/') > 0
  */
 export function askedBefore(...sources: AskedOf[]): AskedBefore {
   const byPage = new Map<string, string[]>();
@@ -69,9 +72,12 @@ export function askedBefore(...sources: AskedOf[]): AskedBefore {
   const cosine = (question: (readonly [string, number])[], page: Map<string, number>) =>
     question.reduce((sum, [term, w]) => sum + w * (page.get(term) ?? 0), 0);
   return {
-    likeness(question, url) {
-      const page = vectors.get(url);
-      return page ? cosine(vectorOf(question), page) : 0;
+    likenessTo(question) {
+      const asked = vectorOf(question);
+      return (url) => {
+        const page = vectors.get(url);
+        return page ? cosine(asked, page) : 0;
+      };
     },
     likest(question) {
       const asked = vectorOf(question);

@@ -136,6 +136,7 @@ export function rankFeatures(
   closeness?: Closeness,
   asked?: AskedBefore,
 ): number[][] {
+  const likeness = asked?.likenessTo(question);
   const thing = askedFor(question);
   const named = thing === undefined ? undefined : namedFor(thing, pages);
   const flag = (yes: boolean) => (yes ? 1 : 0);
@@ -152,7 +153,7 @@ export function rankFeatures(
       flag(titledByTheQuestion(question, page.twin)),
       flag(page === named),
       closeness?.(page.url) ?? 0,
-      asked?.likeness(question, page.url) ?? 0,
+      likeness?.(page.url) ?? 0,
       flag(pages.some((other) => other !== page && other.url.startsWith(page.url))),
       Math.log(1 + twin.length) / 10,
       flag(page.type === 'course'),
@@ -173,13 +174,14 @@ export function followUpFeatures(
 ): number[][] {
   const conversation = `${previous} ${followUp}`;
   const own = rankFeatures(followUp, pages, vocabulary, closeness, asked);
+  const conversationLikeness = asked?.likenessTo(conversation);
   return pages.map((page, i) => {
     const whole = sharesOf(conversation, page.twin ?? '', vocabulary);
     const before = sharesOf(previous, page.twin ?? '', vocabulary);
     return [
       ...own[i]!,
       ...[whole, before].flatMap((s) => [s.holds, s.bestPassage, s.about, s.names]),
-      asked?.likeness(conversation, page.url) ?? 0,
+      conversationLikeness?.(page.url) ?? 0,
     ];
   });
 }
