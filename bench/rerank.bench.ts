@@ -8,14 +8,17 @@
  * eight pages by a fitted model (src/lib/chat/page-ranker.ts), which also reads each page's passages: measured the
  * same way, pages new to the cache and pages read before, against the search's ranking of four. A follow-up's model
  * reads the same pages for the follow-up, the conversation and the question followed: measured on pages read before.
- * Both read the questions the build's pages say they answer (page-questions.json), as the chat does; retrieval also
- * looks for the page whose own questions a first question is likest (retrieve.ts): measured against the ranking.
+ * Both read the questions the build's pages say they answer (page-questions.json), and how near in meaning they are
+ * (the search's meaning of a text), as the chat does: the pages read before are at addresses with questions, whose
+ * meanings are computed once. Retrieval also looks for the page whose own questions a first question is likest
+ * (retrieve.ts): measured against the ranking.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { askedBeforeOnce, pageQuestionsOf } from '../src/lib/chat/asked-before.ts';
 import { POOL, rankForChat } from '../src/lib/chat/page-ranker.ts';
 import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
+import { searchForChat } from '../src/lib/search/index.ts';
 import { words } from '../src/lib/search/query-rewrite.ts';
 import { vocabularyOf } from '../src/lib/search/vocabulary.ts';
 import { CannotRun, figure } from './report.ts';
@@ -49,6 +52,11 @@ export async function run() {
       twin: `${twins[(i + k) % twins.length]}\n${i}`,
     }));
   const questionFor = (i: number) => `${QUESTIONS[i % QUESTIONS.length]} ${i}`;
+  const { meaning } = searchForChat();
+  const urls = Object.keys(pageQuestions);
+  /** The POOL pages read before: the same twins every time, at addresses with questions of their own. */
+  const readBefore = () =>
+    pagesFor(0, POOL).map((p, k) => ({ ...p, url: urls[k % urls.length]!, twin: `${twins[k]}\n0` }));
 
   const ranking = cpuPerQuery((i) => rankByWhatTheyHold(questionFor(i), pagesFor(i), vocabulary, { weights: WEIGHTS }));
   const cached = cpuPerQuery((i) =>
@@ -62,21 +70,15 @@ export async function run() {
   const split = cpuPerQuery((i) => pagesFor(i).map((p) => new Set(words(p.twin))));
   const chat = cpuPerQuery((i) => rankForChat(questionFor(i), pagesFor(i, POOL), vocabulary, { pageQuestions }));
   const chatCached = cpuPerQuery((i) =>
-    rankForChat(
-      questionFor(i),
-      pagesFor(0, POOL).map((p, k) => ({ ...p, twin: `${twins[k]}\n0` })),
-      vocabulary,
-      { pageQuestions },
-    ),
+    rankForChat(questionFor(i), readBefore(), vocabulary, { pageQuestions, meaning }),
   );
   const likest = cpuPerQuery((i) => askedBeforeOnce(pageQuestions).likest(questionFor(i)));
   const followUp = cpuPerQuery((i) =>
-    rankForChat(
-      'which one is for beginners?',
-      pagesFor(0, POOL).map((p, k) => ({ ...p, twin: `${twins[k]}\n0` })),
-      vocabulary,
-      { previous: questionFor(i), pageQuestions },
-    ),
+    rankForChat('which one is for beginners?', readBefore(), vocabulary, {
+      previous: questionFor(i),
+      pageQuestions,
+      meaning,
+    }),
   );
 
   const chars = Math.round(twins.reduce((sum, t) => sum + t.length, 0) / twins.length);

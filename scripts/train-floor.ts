@@ -69,7 +69,7 @@ for (const { q: typed, offTopic } of questions) {
   const found = await retrieveForConversation([q], search, POOL, { read, vocabulary, pageQuestions });
   const pages = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
   const near = closeness(q);
-  const ranked = rankForChat(q, pages, vocabulary, { closeness: near, pageQuestions }).slice(0, SOURCES);
+  const ranked = rankForChat(q, pages, vocabulary, { closeness: near, pageQuestions, meaning }).slice(0, SOURCES);
   const features = floorFeatures(q, ranked, vocabulary, { closeness: near, namesAPage: namesAPage(q) });
   const meant = meaning(q) ?? new Float32Array(100);
   measured.push({ offTopic, features, meant, words: new Set(contentWordsOf(q)) });

@@ -59,22 +59,25 @@ function askedOf(rows: Question[]): AskedOf {
   return Object.fromEntries(Object.entries(asked).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** Where a first question's askedBefore is among its features. */
+/** Where a first question's askedBefore and askedMeaning are among its features. */
 const ASKED_AT = RANK_FEATURES.indexOf('askedBefore');
+const ASKED_MEANING_AT = RANK_FEATURES.indexOf('askedMeaning');
 
 /**
- * `rows` with their askedBefore from the questions of `from` alone: a question's own pages would find it among what
- * they answered, so it is never measured against an index that holds it.
+ * `rows` with their askedBefore and askedMeaning from the questions of `from` alone: a question's own pages would
+ * find it among what they answered, so it is never measured against an index that holds it.
  */
 function withAsked(rows: Question[], from: Question[]): Question[] {
-  const asked = askedBefore(askedOf(from), pageQuestions);
+  const asked = askedBefore([askedOf(from), pageQuestions], meaning);
   return rows.map((row) => {
-    const likeness = asked.likenessTo(row.q!);
-    return { ...row, x: row.x.map((f, j) => f.map((v, i) => (i === ASKED_AT ? likeness(row.urls[j]!) : v))) };
+    const [likeness, nearness] = [asked.likenessTo(row.q!), asked.nearnessTo(row.q!)];
+    const filled = (f: number[], j: number) =>
+      f.map((v, i) => (i === ASKED_AT ? likeness(row.urls[j]!) : i === ASKED_MEANING_AT ? nearness(row.urls[j]!) : v));
+    return { ...row, x: row.x.map(filled) };
   });
 }
 
-const { search, vocabulary, closeness, pageQuestions = {} } = searchForChat();
+const { search, vocabulary, closeness, meaning, pageQuestions = {} } = searchForChat();
 if (!vocabulary) throw new Error('no search vocabulary: run npm run build first');
 const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
 
@@ -111,7 +114,7 @@ const { conversations } = JSON.parse(await readFile('eval/conversations.json', '
 // What the chat remembers at run time, with what the pages say they answer; a follow-up is compared with all of it
 // (no first question is a follow-up's).
 const remembered = askedOf(firstQuestions);
-const askedByFirstQuestions = askedBefore(remembered, pageQuestions);
+const askedByFirstQuestions = askedBefore([remembered, pageQuestions], meaning);
 const followUps: Question[] = [];
 for (const { turns, expect } of conversations.filter((row) => !row.heldout)) {
   const [previous, followUp] = turns.slice(-2).map(withoutRuleChanges) as [string, string];

@@ -121,9 +121,9 @@ describe('rankForChat', () => {
   });
 
   it('reads how like the questions each page answered before the question is', () => {
-    const asked = askedBefore({
-      '/handbook/refunds/': ['If I drop a course in week 3, how much money do I get back?'],
-    });
+    const asked = askedBefore([
+      { '/handbook/refunds/': ['If I drop a course in week 3, how much money do I get back?'] },
+    ]);
     const rows = rankFeatures(question, [handbook, dropping, refunds], vocabulary, undefined, asked);
     const likeness = rows.map((r) => feature('askedBefore', r));
     expect(likeness[0]).toBe(0);
@@ -139,6 +139,22 @@ describe('rankForChat', () => {
     const swap = 'swapping quokka for wombat';
     expect(rankForChat(swap, [handbook, refunds, dropping], vocabulary, { models, pageQuestions })[0]).toBe(dropping);
     expect(rankForChat(swap, [handbook, refunds, dropping], vocabulary, { models })[0]).toBe(handbook);
+  });
+
+  it('reads how near in meaning the questions each page answers are, given the meaning of a text', () => {
+    const byMeaning: RankModel = {
+      features: RANK_FEATURES,
+      weights: RANK_FEATURES.map((f) => (f === 'askedMeaning' ? 1 : 0)),
+    };
+    const models = { ...MODELS, first: byMeaning };
+    // A stand-in for the search's meaning: only two made-up animals mean anything, and the same.
+    const meaning = (text: string) => (/quokka|wombat/.test(text) ? [1] : undefined);
+    const pageQuestions = { '/handbook/refunds/': ['do I get my quokka back?'] };
+    const asked = 'will you return my wombat';
+    expect(rankForChat(asked, [handbook, dropping, refunds], vocabulary, { models, pageQuestions, meaning })[0]).toBe(
+      refunds,
+    );
+    expect(rankForChat(asked, [handbook, dropping, refunds], vocabulary, { models, pageQuestions })[0]).toBe(handbook);
   });
 
   it('ranks a follow-up by the follow-up model, which reads the question it follows', () => {

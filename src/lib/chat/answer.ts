@@ -30,7 +30,7 @@ import {
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import type { Closeness } from './rank-pages.ts';
 import { POOL, SOURCES, rankForChat } from './page-ranker.ts';
-import type { AskedOf } from './asked-before.ts';
+import type { AskedOf, Meaning } from './asked-before.ts';
 import { OFF_TOPIC_CHANCE, contentWordsOf, floorFeatures, offTopicChance } from './off-topic-model.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
@@ -58,8 +58,11 @@ export interface AnswerOptions {
   vocabulary?: Vocabulary;
   /** How near the pages are to a text in meaning (search/index.ts, closenessTo), to rank the pages found. */
   closeness?: (text: string) => Closeness | undefined;
-  /** What a text means, as a vector of length 1 (search/index.ts, meaningOf): with it, the floor's model is asked. */
-  meaning?: (text: string) => ArrayLike<number> | undefined;
+  /**
+   * What a text means, as a vector of length 1 (search/index.ts, meaningOf): with it, the floor's model is asked, and
+   * the ranking reads how near in meaning the questions each page answers are.
+   */
+  meaning?: Meaning;
   /** True when a text names one of the site’s pages (search/index.ts, namesASitePage): such a question is on topic. */
   namesAPage?: (text: string) => boolean;
   /** The questions each page says it answers (front matter `questions`, asked-before.ts), for the ranking. */
@@ -167,6 +170,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       closeness,
       previous,
       pageQuestions: options.pageQuestions,
+      meaning: options.meaning,
     });
     // The best SOURCES pages, and today's calendar wherever it ranks.
     const kept = byModel.filter((p) => 'markdownUrl' in p).slice(0, SOURCES);

@@ -9,16 +9,22 @@
  * beside the search bundle: PAGE_QUESTIONS_FILE).
  *
  * Words are a question's content words (keywords.ts) by their Porter2 stem, each weighed by how few pages' questions
- * use it (tf-idf); a page's likeness to a question is the cosine of the two.
+ * use it (tf-idf); a page's likeness to a question is the cosine of the two. With the search's meaning of a text, a
+ * page is also as near in meaning as the nearest of its questions: "can I pay in bits" and "instalments" share no
+ * word.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stem from 'wink-porter2-stemmer';
+import { LRUCache } from 'lru-cache';
 import { readOncePerBundle } from '../search/bundle-file.ts';
 import { keywords } from './keywords.ts';
 
 /** The questions each page answers, by its address. */
 export type AskedOf = Record<string, string[]>;
+
+/** What a text means, as a vector of length 1 (search/index.ts, meaningOf); undefined when no word has a vector. */
+export type Meaning = (text: string) => ArrayLike<number> | undefined;
 
 export interface AskedBefore {
   /**
@@ -26,6 +32,11 @@ export interface AskedBefore {
    * without any) to 1. The question is read once, however many pages are compared.
    */
   likenessTo(question: string): (url: string) => number;
+  /**
+   * How near in meaning `question` is to the nearest of the questions each page answers, by the page's address: the
+   * cosine of the two meanings; 0 for a page without any, or an index built without `meaning`.
+   */
+  nearnessTo(question: string): (url: string) => number;
   /** The page whose questions `question` is likest, and how like; undefined when it shares a word with none. */
   likest(question: string): { url: string; likeness: number } | undefined;
 }
@@ -42,10 +53,17 @@ export const pageQuestionsOf = readOncePerBundle((bundleDir): AskedOf =>
 );
 
 /**
- * One index of the questions of every source, a page's questions from each joined.
- * @example askedBefore({ '/give/': ['Can I leave a gift in my will?'] }).likenessTo('a gift in my will')('/give/') > 0
+ * The pages whose questions' meanings are kept: computing them costs a rewrite of each question (about 0.2 ms), so a
+ * page's are computed when it is first ranked; bounded, as a site of 10,000 pages would hold 120,000 questions.
  */
-export function askedBefore(...sources: AskedOf[]): AskedBefore {
+const PAGES_KEPT = 1000;
+
+/**
+ * One index of the questions of every source, a page's questions from each joined; `meaning` gives it their meanings
+ * too.
+ * @example askedBefore([{ '/give/': ['Can I leave a gift in my will?'] }]).likenessTo('a gift in my will')('/give/') > 0
+ */
+export function askedBefore(sources: AskedOf[], meaning?: Meaning): AskedBefore {
   const byPage = new Map<string, string[]>();
   for (const [url, questions] of sources.flatMap((asked) => Object.entries(asked)))
     byPage.set(url, [...(byPage.get(url) ?? []), ...questions]);
@@ -71,6 +89,15 @@ export function askedBefore(...sources: AskedOf[]): AskedBefore {
   };
   const cosine = (question: (readonly [string, number])[], page: Map<string, number>) =>
     question.reduce((sum, [term, w]) => sum + w * (page.get(term) ?? 0), 0);
+  const meaningsKept = new LRUCache<string, ArrayLike<number>[]>({ max: PAGES_KEPT });
+  const meaningsOf = (url: string) => {
+    let meanings = meaningsKept.get(url);
+    if (!meanings) {
+      meanings = (byPage.get(url) ?? []).map((q) => meaning?.(q)).filter((m) => m !== undefined);
+      meaningsKept.set(url, meanings);
+    }
+    return meanings;
+  };
   return {
     likenessTo(question) {
       const asked = vectorOf(question);
@@ -78,6 +105,11 @@ export function askedBefore(...sources: AskedOf[]): AskedBefore {
         const page = vectors.get(url);
         return page ? cosine(asked, page) : 0;
       };
+    },
+    nearnessTo(question) {
+      const meant = meaning?.(question);
+      if (!meant) return () => 0;
+      return (url) => Math.max(0, ...meaningsOf(url).map((other) => dot(meant, other)));
     },
     likest(question) {
       const asked = vectorOf(question);
@@ -91,10 +123,17 @@ export function askedBefore(...sources: AskedOf[]): AskedBefore {
   };
 }
 
+/** The dot product of two vectors of one length. */
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
+}
+
 const indexes = new WeakMap<AskedOf, AskedBefore>();
-/** askedBefore(asked), built once for each `asked` (pageQuestionsOf reads a bundle's once: so once per bundle). */
+/** askedBefore([asked]), built once for each `asked` (pageQuestionsOf reads a bundle's once: so once per bundle). */
 export function askedBeforeOnce(asked: AskedOf): AskedBefore {
   let index = indexes.get(asked);
-  if (!index) indexes.set(asked, (index = askedBefore(asked)));
+  if (!index) indexes.set(asked, (index = askedBefore([asked])));
   return index;
 }

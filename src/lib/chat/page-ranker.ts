@@ -21,7 +21,7 @@
  * (`asked`), are in page-ranker.json, refitted when the content or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
-import { askedBefore, type AskedBefore, type AskedOf } from './asked-before.ts';
+import { askedBefore, type AskedBefore, type AskedOf, type Meaning } from './asked-before.ts';
 import type { Closeness } from './rank-pages.ts';
 import { askedFor } from './rank-pages.ts';
 import { aboutOf, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
@@ -55,6 +55,8 @@ export const RANK_FEATURES = [
   'meaning',
   /** How like the questions it answered before the question is (asked-before.ts): visitors' words, not the page's. */
   'askedBefore',
+  /** How near in meaning the nearest of those questions is (asked-before.ts): the same asked in other words. */
+  'askedMeaning',
   /** It lists another page found (its address starts theirs): an index names every topic under it in passing. */
   'indexOfAnother',
   /** The length of its twin, ln(characters) / 10: a long page holds more words of any question. */
@@ -137,6 +139,7 @@ export function rankFeatures(
   asked?: AskedBefore,
 ): number[][] {
   const likeness = asked?.likenessTo(question);
+  const nearness = asked?.nearnessTo(question);
   const thing = askedFor(question);
   const named = thing === undefined ? undefined : namedFor(thing, pages);
   const flag = (yes: boolean) => (yes ? 1 : 0);
@@ -154,6 +157,7 @@ export function rankFeatures(
       flag(page === named),
       closeness?.(page.url) ?? 0,
       likeness?.(page.url) ?? 0,
+      nearness?.(page.url) ?? 0,
       flag(pages.some((other) => other !== page && other.url.startsWith(page.url))),
       Math.log(1 + twin.length) / 10,
       flag(page.type === 'course'),
@@ -196,14 +200,17 @@ export interface RankModel {
 export const MODELS: { first: RankModel; followUp: RankModel } = fitted;
 
 const NO_PAGE_QUESTIONS: AskedOf = {};
-const indexes = new WeakMap<AskedOf, AskedBefore>();
+const NO_MEANING: Meaning = () => undefined;
+const indexes = new WeakMap<AskedOf, WeakMap<Meaning, AskedBefore>>();
 /**
  * The questions each page answered before (page-ranker.json, `asked`), with those its front matter says it answers
- * (`pageQuestions`, read once per bundle): one index, built once for each.
+ * (`pageQuestions`, read once per bundle) and their meanings (the bundle's): one index, built once for each.
  */
-function askedBeforeWith(pageQuestions = NO_PAGE_QUESTIONS): AskedBefore {
-  let index = indexes.get(pageQuestions);
-  if (!index) indexes.set(pageQuestions, (index = askedBefore(fitted.asked, pageQuestions)));
+function askedBeforeWith(pageQuestions = NO_PAGE_QUESTIONS, meaning = NO_MEANING): AskedBefore {
+  let byMeaning = indexes.get(pageQuestions);
+  if (!byMeaning) indexes.set(pageQuestions, (byMeaning = new WeakMap()));
+  let index = byMeaning.get(meaning);
+  if (!index) byMeaning.set(meaning, (index = askedBefore([fitted.asked, pageQuestions], meaning)));
   return index;
 }
 
@@ -225,13 +232,16 @@ export function rankForChat<P extends Found>(
     previous,
     models = MODELS,
     pageQuestions,
-    asked = askedBeforeWith(pageQuestions),
+    meaning,
+    asked = askedBeforeWith(pageQuestions, meaning),
   }: {
     closeness?: Closeness;
     previous?: string;
     models?: typeof MODELS;
     /** The questions each page says it answers (asked-before.ts, pageQuestionsOf). */
     pageQuestions?: AskedOf;
+    /** What a text means (search/index.ts, meaningOf): how near in meaning the questions each page answers are. */
+    meaning?: Meaning;
     asked?: AskedBefore;
   } = {},
 ): P[] {
