@@ -217,6 +217,9 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
     await askInPanel(page, 'Tell me everything');
     const first = page.locator('.chat-msg-assistant .chat-text > p').first();
     await first.filter({ hasText: 'Paragraph 1 has some bold and some text.' }).waitFor();
+    // The first paragraph is finished once the second has begun: until then it is the block still growing, which is
+    // rebuilt as words arrive (on a loaded machine the mark below was set on it before it was finished).
+    await page.locator('.chat-msg-assistant .chat-text > p').nth(1).waitFor();
     // Mark the first paragraph's element: if the answer were rebuilt from scratch, the mark would be gone.
     await first.evaluate((p) => {
       p.dataset.seen = 'yes';
