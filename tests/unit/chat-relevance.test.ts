@@ -574,6 +574,8 @@ describe('asksWhatNoPageAnswers', () => {
       'Which college email address do I use for the library?',
       'When was the college founded?',
       'Then how do I apply?',
+      'which course covers historical criticism, sources and who wrote the books of the bible',
+      'Is there a class on what the Bible says about money?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

@@ -399,10 +399,13 @@ const WEATHER = /\b(?:weather|forecast)\b/iu;
 /**
  * A question of doctrine or Bible knowledge ("what does the Bible say about tattoos?", "is it a sin to…", "is it
  * biblical…", "who wrote the book of Hebrews?", "when was Daniel really written?"): the courses teach how to study
- * it; no page answers it.
+ * it; no page answers it. Unless it asks for a course or program on it ("which course covers … who wrote the books of
+ * the bible"): that is a question about the site.
  */
-const DOCTRINE =
-  /\bwhat does the bible (?:say|teach)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+/iu;
+const DOCTRINE = new RegExp(
+  String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat does the bible (?:say|teach)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+)`,
+  'iu',
+);
 /** The state's services and a household's money: benefits, student finance, taxes, mortgages, licences, passports. */
 const PUBLIC_SERVICE =
   /\b(?:universal credit|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?)\b/iu;
