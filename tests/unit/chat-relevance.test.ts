@@ -14,6 +14,7 @@ import {
   pageCoverage,
   titledByTheQuestion,
   siteCoverage,
+  spelledAsMeant,
   withoutRuleChanges,
 } from '../../src/lib/chat/relevance.ts';
 import { retrieveForConversation, type FoundPage, type SearchFn } from '../../src/lib/chat/retrieve.ts';
@@ -578,6 +579,17 @@ describe('asksWhatNoPageAnswers', () => {
       'Is there a class on what the Bible says about money?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
+  });
+});
+
+describe('spelledAsMeant', () => {
+  it('reads a long word the site does not know as the site word it is a slip for, and leaves the rest as typed', () => {
+    expect(spelledAsMeant('Is there a libary tour on campus?', vocabulary)).toBe('Is there a library tour on campus?');
+    expect(spelledAsMeant('Can I get my transcirpts?', vocabulary)).toBe('Can I get my transcripts?');
+    // A short word is another word, not a slip ("bread" is one from "read"); a site word stays as it is.
+    expect(spelledAsMeant('Can I bake bread on campus?', vocabulary)).toBe('Can I bake bread on campus?');
+    expect(spelledAsMeant('Biblical Greek for beginners', vocabulary)).toBe('Biblical Greek for beginners');
+    expect(spelledAsMeant('Is the libary open?', undefined)).toBe('Is the libary open?');
   });
 });
 

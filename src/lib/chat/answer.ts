@@ -24,6 +24,7 @@ import {
   namesATopic,
   onlyRuleChanges,
   onTopic,
+  spelledAsMeant,
   titledByTheQuestion,
   withoutRuleChanges,
 } from './relevance.ts';
@@ -129,8 +130,9 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const previous = userTurns.at(-2);
     const leansBack = previous !== undefined && isFollowUp(latest);
     // A question naming one of the site's pages ("Could I still get onto the Bachelor of Theology?") is about it,
-    // however many of its other words the site never uses.
-    const namesAPage = options.namesAPage?.(latest) ?? false;
+    // however many of its other words the site never uses. The rules reading words as typed read them as meant.
+    const meant = spelledAsMeant(latest, options.vocabulary);
+    const namesAPage = options.namesAPage?.(meant) ?? false;
     const wordsOnTopic =
       namesAPage ||
       onTopic(conversation, options.vocabulary) ||
@@ -193,7 +195,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // A first question that found courses and says nothing of studying asks about their subject, not about them.
     // Judged on retrieval's first pages too: the ranking brings up a program or handbook page from the wider pool
     // ("what does shalom actually mean in hebrew?"), and the courses were then no longer most of the pages.
-    const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(latest, judged);
+    const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(meant, judged);
     // A first question the rules let in that the floor's model is nearly sure is off topic (off-topic-model.ts). It
     // reads the pages search found: today's calendar is none of them ("What is the Ashby Lecture?"), and a teacher's
     // name is a word of no other page ("Who is Ruth Abernathy?"), as is the name of the place a visitor comes from

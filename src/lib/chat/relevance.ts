@@ -236,6 +236,26 @@ function inflectionOn(word: string, vocabulary: Vocabulary): string | undefined 
 /** Words this long or longer are read as misspellings when close to a site word; shorter ones are other words. */
 const LONG_WORD = 6;
 
+/**
+ * The question with each long word the site does not know (in any form, nor as a synonym) replaced by the site word
+ * it is a slip for, as termsOf reads it: the rules that read the question's words as typed then read them as meant.
+ * "who teacehs hebrew 1?" asks about a teacher (asksAboutTheSubjectOnly), "How long is the Bachleor of Theology?"
+ * names a page.
+ */
+export function spelledAsMeant(question: string, vocabulary: Vocabulary | undefined): string {
+  if (!vocabulary) return question;
+  return question.replace(/\p{L}+/gu, (typed) => {
+    const word = typed.toLowerCase();
+    const known =
+      word.length < LONG_WORD ||
+      vocabulary.pagesWith(word) > 0 ||
+      vocabulary.hasPrefix(word) ||
+      SYNONYM_WORDS.has(word) ||
+      inflectionOn(word, vocabulary) !== undefined;
+    return known ? typed : (vocabulary.correct(word) ?? typed);
+  });
+}
+
 /** True when the site covers enough of the question for its pages to be worth citing. */
 export const onTopic = (question: string, vocabulary: Vocabulary | undefined) =>
   siteCoverage(question, vocabulary) >= RELEVANCE_FLOOR;
