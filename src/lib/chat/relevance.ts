@@ -96,10 +96,7 @@ function termsOf(question: string, vocabulary?: Vocabulary): Term[] {
     const forms = [word, ...rewriteQuery(word).words.flatMap(words)];
     const pages = vocabulary.pagesWith(word) || (word.length >= 4 && vocabulary.hasPrefix(word) ? 1 : 0);
     const inflection = pages > 0 ? undefined : inflectionOn(word, vocabulary);
-    const corrected =
-      pages > 0 || inflection || word.length < LONG_WORD || !/^\p{L}+$/u.test(word)
-        ? undefined
-        : vocabulary.correct(word);
+    const corrected = pages > 0 || inflection ? undefined : slipFor(word, vocabulary);
     if (pages > 0) terms.push({ weight: weightOf(pages), understood: true, forms });
     else if (inflection)
       terms.push({
@@ -237,22 +234,29 @@ function inflectionOn(word: string, vocabulary: Vocabulary): string | undefined 
 const LONG_WORD = 6;
 
 /**
- * The question with each long word the site does not know (in any form, nor as a synonym) replaced by the site word
- * it is a slip for, as termsOf reads it: the rules that read the question's words as typed then read them as meant.
- * "who teacehs hebrew 1?" asks about a teacher (asksAboutTheSubjectOnly), "How long is the Bachleor of Theology?"
- * names a page.
+ * The site word a long word the site does not know, in any form, is a slip for (the typo correction); undefined for
+ * any other word.
+ */
+function slipFor(word: string, vocabulary: Vocabulary): string | undefined {
+  const known =
+    word.length < LONG_WORD ||
+    !/^\p{L}+$/u.test(word) ||
+    vocabulary.pagesWith(word) > 0 ||
+    vocabulary.hasPrefix(word) ||
+    inflectionOn(word, vocabulary) !== undefined;
+  return known ? undefined : vocabulary.correct(word);
+}
+
+/**
+ * The question with each slip (slipFor) but a synonym's word replaced by the site word meant, as termsOf reads it:
+ * the rules that read the question's words as typed then read them as meant. "who teacehs hebrew 1?" asks about a
+ * teacher (asksAboutTheSubjectOnly), "How long is the Bachleor of Theology?" names a page.
  */
 export function spelledAsMeant(question: string, vocabulary: Vocabulary | undefined): string {
   if (!vocabulary) return question;
   return question.replace(/\p{L}+/gu, (typed) => {
     const word = typed.toLowerCase();
-    const known =
-      word.length < LONG_WORD ||
-      vocabulary.pagesWith(word) > 0 ||
-      vocabulary.hasPrefix(word) ||
-      SYNONYM_WORDS.has(word) ||
-      inflectionOn(word, vocabulary) !== undefined;
-    return known ? typed : (vocabulary.correct(word) ?? typed);
+    return SYNONYM_WORDS.has(word) ? typed : (slipFor(word, vocabulary) ?? typed);
   });
 }
 
