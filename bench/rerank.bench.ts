@@ -1,23 +1,19 @@
 /**
  * The second ranking's cost (`npm run bench -- rerank`): what the HTTP thread spends when the search ranks its first
- * four results again by what their pages hold (src/lib/search/index.ts, heldFirst; the chat does the same with the
- * pages it read, src/lib/chat/rank-pages.ts). Per query: four Markdown twins of the build, each new to the cache of
- * pages read (a miss, as on a search never asked before), and a new question. It does not grow with the site: four
- * pages are read whatever its size. Baseline: splitting the same four twins into their words (query-rewrite.ts,
- * words), which is how the pages were read before they were searched in place. The chat ranks a first question's
- * eight pages by a fitted model (src/lib/chat/page-ranker.ts), which also reads each page's passages: measured the
- * same way, pages new to the cache and pages read before, against the search's ranking of four. A follow-up's model
- * reads the same pages for the follow-up, the conversation and the question followed: measured on pages read before.
- * Both read the questions the build's pages say they answer (page-questions.json), and how near in meaning they are
- * (the search's meaning of a text), as the chat does: the pages read before are at addresses with questions, whose
- * meanings are computed once. Retrieval also looks for the page whose own questions a first question is likest
- * (retrieve.ts): measured against the ranking.
+ * POOL results again (src/lib/search/index.ts, rankedAgain) and the chat the pages it read, both by the fitted model of
+ * src/lib/chat/page-ranker.ts, which reads each page's passages. Per query: POOL Markdown twins of the build, either
+ * each new to the cache of pages read (a miss, as on a search never asked before) or read before, and a new question.
+ * It does not grow with the site: POOL pages are read whatever its size. Baseline: splitting the same twins into their
+ * words (query-rewrite.ts, words), which is how the pages were read before they were searched in place. The model
+ * reads the questions the build's pages say they answer (page-questions.json) and how near in meaning they are (the
+ * search's meaning of a text): the pages read before are at addresses with questions, whose meanings are computed
+ * once. A follow-up's model reads the same pages for the follow-up, the conversation and the question followed.
+ * Retrieval also looks for the page whose own questions a first question is likest (retrieve.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { askedBeforeOnce, pageQuestionsOf } from '../src/lib/chat/asked-before.ts';
 import { POOL, rankForChat } from '../src/lib/chat/page-ranker.ts';
-import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
 import { searchForChat } from '../src/lib/search/index.ts';
 import { words } from '../src/lib/search/query-rewrite.ts';
 import { vocabularyOf } from '../src/lib/search/vocabulary.ts';
@@ -25,8 +21,6 @@ import { CannotRun, figure } from './report.ts';
 
 const CLIENT = 'dist/client';
 const QUERIES = 2_000;
-const WINDOW = 4;
-const WEIGHTS = { holds: 1, about: 0.5, meaning: 0 };
 const QUESTIONS = [
   'jobs after graduating',
   'what ielts score do i need',
@@ -45,33 +39,18 @@ export async function run() {
       .filter((f) => f.endsWith('.md'))
       .map((f) => readFileSync(join(CLIENT, dir, f), 'utf8')),
   );
-  // A query's four pages; the number at the end makes each twin (and question) new to every cache.
-  const pagesFor = (i: number, length = WINDOW) =>
-    Array.from({ length }, (_, k) => ({
-      url: `/p/${i}/${k}/`,
-      twin: `${twins[(i + k) % twins.length]}\n${i}`,
-    }));
+  // A query's pages; the number at the end makes each twin (and question) new to every cache.
+  const pagesFor = (i: number) =>
+    Array.from({ length: POOL }, (_, k) => ({ url: `/p/${i}/${k}/`, twin: `${twins[(i + k) % twins.length]}\n${i}` }));
   const questionFor = (i: number) => `${QUESTIONS[i % QUESTIONS.length]} ${i}`;
   const { meaning } = searchForChat();
   const urls = Object.keys(pageQuestions);
   /** The POOL pages read before: the same twins every time, at addresses with questions of their own. */
-  const readBefore = () =>
-    pagesFor(0, POOL).map((p, k) => ({ ...p, url: urls[k % urls.length]!, twin: `${twins[k]}\n0` }));
+  const readBefore = () => pagesFor(0).map((p, k) => ({ ...p, url: urls[k % urls.length]!, twin: `${twins[k]}\n0` }));
 
-  const ranking = cpuPerQuery((i) => rankByWhatTheyHold(questionFor(i), pagesFor(i), vocabulary, { weights: WEIGHTS }));
-  const cached = cpuPerQuery((i) =>
-    rankByWhatTheyHold(
-      questionFor(i),
-      pagesFor(0).map((p, k) => ({ ...p, twin: `${twins[k]}\n0` })),
-      vocabulary,
-      { weights: WEIGHTS },
-    ),
-  );
+  const ranking = cpuPerQuery((i) => rankForChat(questionFor(i), pagesFor(i), vocabulary, { pageQuestions, meaning }));
+  const cached = cpuPerQuery((i) => rankForChat(questionFor(i), readBefore(), vocabulary, { pageQuestions, meaning }));
   const split = cpuPerQuery((i) => pagesFor(i).map((p) => new Set(words(p.twin))));
-  const chat = cpuPerQuery((i) => rankForChat(questionFor(i), pagesFor(i, POOL), vocabulary, { pageQuestions }));
-  const chatCached = cpuPerQuery((i) =>
-    rankForChat(questionFor(i), readBefore(), vocabulary, { pageQuestions, meaning }),
-  );
   const likest = cpuPerQuery((i) => askedBeforeOnce(pageQuestions).likest(questionFor(i)));
   const followUp = cpuPerQuery((i) =>
     rankForChat('which one is for beginners?', readBefore(), vocabulary, {
@@ -82,31 +61,27 @@ export async function run() {
   );
 
   const chars = Math.round(twins.reduce((sum, t) => sum + t.length, 0) / twins.length);
-  console.log(
-    `\nthe first ${WINDOW} results ranked again, ${QUERIES} queries, twins of ${chars} characters on average`,
-  );
-  console.log(`  pages new to the cache         CPU ${ranking.toFixed(3)} ms per query`);
-  console.log(`  pages read before              CPU ${cached.toFixed(3)} ms per query`);
-  console.log(`  splitting the pages (baseline) CPU ${split.toFixed(3)} ms per query`);
-  figure('rerank of 4 pages, CPU per query', ranking, 'ms', { name: 'splitting 4 twins into words', value: split });
-  figure('rerank of 4 cached pages, CPU per query', cached, 'ms');
-  console.log(`the chat's ranking of ${POOL} pages (page-ranker.ts)`);
-  console.log(`  pages new to the cache         CPU ${chat.toFixed(3)} ms per question`);
-  console.log(`  pages read before              CPU ${chatCached.toFixed(3)} ms per question`);
-  figure(`chat ranking of ${POOL} pages, CPU per question`, chat, 'ms', { name: 'rerank of 4 pages', value: ranking });
-  figure(`chat ranking of ${POOL} cached pages, CPU per question`, chatCached, 'ms', {
-    name: 'rerank of 4 cached pages',
+  console.log(`\nthe first ${POOL} results ranked again, ${QUERIES} queries, twins of ${chars} characters on average`);
+  console.log(`  pages new to the cache           CPU ${ranking.toFixed(3)} ms per query`);
+  console.log(`  pages read before                CPU ${cached.toFixed(3)} ms per query`);
+  console.log(`  splitting the pages (baseline)   CPU ${split.toFixed(3)} ms per query`);
+  console.log(`  the likest page by its questions CPU ${likest.toFixed(3)} ms per question`);
+  console.log(`  a follow-up, pages read before   CPU ${followUp.toFixed(3)} ms per question`);
+  figure(`rerank of ${POOL} pages, CPU per query`, ranking, 'ms', {
+    name: `splitting ${POOL} twins into words`,
+    value: split,
+  });
+  figure(`rerank of ${POOL} cached pages, CPU per query`, cached, 'ms', {
+    name: `splitting ${POOL} twins into words`,
+    value: split,
+  });
+  figure('the page whose own questions a question is likest, CPU per question', likest, 'ms', {
+    name: `rerank of ${POOL} cached pages`,
     value: cached,
   });
-  console.log(`  the likest page by its questions CPU ${likest.toFixed(3)} ms per question`);
-  figure('the page whose own questions a question is likest, CPU per question', likest, 'ms', {
-    name: `chat ranking of ${POOL} cached pages`,
-    value: chatCached,
-  });
-  console.log(`  a follow-up, pages read before CPU ${followUp.toFixed(3)} ms per question`);
-  figure(`chat ranking of ${POOL} cached pages for a follow-up, CPU per question`, followUp, 'ms', {
+  figure(`rerank of ${POOL} cached pages for a follow-up, CPU per question`, followUp, 'ms', {
     name: 'the same for a first question',
-    value: chatCached,
+    value: cached,
   });
 }
 

@@ -5,11 +5,12 @@
  * Each question is retrieved for as the chat retrieves it (answer.ts: POOL pages, today's calendar among them for a
  * question about dates), in process, on the built site (npm run build first). Each model is a softmax over a
  * question's pages, fitted by gradient descent to put its answer pages first. Prints five-fold cross-validated
- * figures (answer page first) for each regularisation against retrieval's order (and, for a first question, the
- * hand-weighted ranking the model replaced: rank-pages.ts, CHAT_WEIGHTS), chooses the strength, and writes it with
+ * figures (answer page first) for each regularisation against retrieval's order, chooses the strength, and writes it with
  * the weights to src/lib/chat/page-ranker.json, with the tuning questions each page answers (`asked`: what
  * askedBefore compares a new question with, asked-before.ts, beside the questions the built pages say they answer).
- * `npm run eval:search` measures the result.
+ * The search ranks its first results with the first model too (search/index.ts, rankedAgain), with the `asked` written
+ * last time, so retrieval's order for a tuning question may read the question itself: the cross-validated figures are
+ * somewhat optimistic, and the held-out parts are the measure. `npm run eval:search` measures the result.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { getCalendar } from '../src/lib/catalog/calendar-files.ts';
@@ -25,7 +26,6 @@ import {
   type RankModel,
 } from '../src/lib/chat/page-ranker.ts';
 import { askedBefore, type AskedOf } from '../src/lib/chat/asked-before.ts';
-import { rankByWhatTheyHold } from '../src/lib/chat/rank-pages.ts';
 import { withoutRuleChanges } from '../src/lib/chat/relevance.ts';
 import { retrieveForConversation } from '../src/lib/chat/retrieve.ts';
 import { loadTwin } from '../src/lib/chat/twins.ts';
@@ -45,8 +45,6 @@ interface Question {
   urls: string[];
   /** Whether each page answers the question. */
   answers: boolean[];
-  /** The place of each page in the hand-weighted ranking (first questions only). */
-  byHand?: number[];
   /** The question, and the pages that answer it (first questions only: what askedBefore remembers). */
   q?: string;
   expect?: string[];
@@ -96,15 +94,12 @@ const firstQuestions: Question[] = [];
 for (const { q: typed, expect } of questions.filter((row) => !row.heldout)) {
   const q = withoutRuleChanges(typed);
   const pages = await pagesFor([q]);
-  const near = closeness(q);
-  const byHand = rankByWhatTheyHold(q, pages, vocabulary, { closeness: near });
   firstQuestions.push({
     q,
     expect,
-    x: rankFeatures(q, pages, vocabulary, near),
+    x: rankFeatures(q, pages, vocabulary, closeness(q)),
     urls: pages.map((p) => p.url),
     answers: pages.map((p) => expect.includes(p.url)),
-    byHand: pages.map((p) => byHand.indexOf(p)),
   });
 }
 
@@ -172,9 +167,8 @@ function train(
   const ofAll = (count: number) => `${((100 * count) / measured.length).toFixed(1)}%`;
   // A question none of whose answer pages was found teaches nothing about their order.
   const answerable = measured.filter((m) => m.answers.some(Boolean));
-  const byHand = measured[0]?.byHand ? `, by hand ${ofAll(firstRight(measured, (q, j) => q.byHand![j]!))}` : '';
   console.log(
-    `${name}: ${measured.length} tuning questions; an answer page among the pages found for ${ofAll(answerable.length)}; answer page first: retrieval's order ${ofAll(firstRight(measured, (_, j) => j))}${byHand}`,
+    `${name}: ${measured.length} tuning questions; an answer page among the pages found for ${ofAll(answerable.length)}; answer page first: retrieval's order ${ofAll(firstRight(measured, (_, j) => j))}`,
   );
   const inFold = (k: number) => (_: Question, i: number) => i % FOLDS === k;
   const outOfFold = (k: number) => (_: Question, i: number) => i % FOLDS !== k;

@@ -75,6 +75,13 @@ describe('search finds what a visitor means', () => {
     expect((await search('christian views on war and money')).results[0]?.url).toBe('/courses/the230/');
   });
 
+  it("ranks them as the chat ranks its pages: by the questions a page answers too, in a visitor's words", async () => {
+    // The giving page never says "leaving" or "will" as a visitor does; the refunds page (on money) came first.
+    expect((await search('leaving money to the college in my will')).results[0]?.url).toBe('/give/');
+    // A course on pastoral care of the sick came first; the examinations page says what to do when ill on the day.
+    expect((await search('sick on the day of my final')).results[0]?.url).toBe('/handbook/examinations/');
+  });
+
   it('puts the page a question names whole first, though the page lacks its other words', async () => {
     // The program's page never says "long" nor holds every word of the question; the courses that do are not it.
     expect((await search('how long is the bachelor of theology')).results[0]?.url).toBe(

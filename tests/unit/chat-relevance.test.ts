@@ -3,6 +3,7 @@ import { declineText, officeFor, officesFrom } from '../../src/lib/chat/decline.
 import {
   aboutATopicAsked,
   aboutOf,
+  askedFor,
   asksAboutAnotherInstitution,
   asksWhatNoPageAnswers,
   comesFromAnotherInstitution,
@@ -189,6 +190,16 @@ const CONTACT = `## Email
 | Finance | Fees, scholarships, refunds | finance@northgate.example |
 | General enquiries | Anything else | info@northgate.example |
 `;
+
+describe('what an existential question asks for', () => {
+  it('is the word after "is there", "are there any", "do you offer" or "anything about", not who asks', () => {
+    expect(askedFor('Are there bursaries for international students?')).toBe('bursaries');
+    expect(askedFor('Is there any hardship money for students?')).toBe('hardship');
+    expect(askedFor('Do you offer a Greek course?')).toBe('greek');
+    expect(askedFor('Do you teach students anything about the Reformation?')).toBe('reformation');
+    expect(askedFor('Bursaries for international students?')).toBeUndefined();
+  });
+});
 
 describe('relevance floor: a page about a topic the question names', () => {
   const extensions = aboutOf(

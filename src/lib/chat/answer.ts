@@ -29,8 +29,7 @@ import {
   withoutRuleChanges,
 } from './relevance.ts';
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
-import type { Closeness } from './rank-pages.ts';
-import { POOL, SOURCES, rankForChat } from './page-ranker.ts';
+import { POOL, SOURCES, rankForChat, type Closeness } from './page-ranker.ts';
 import type { AskedOf, Meaning } from './asked-before.ts';
 import { OFF_TOPIC_CHANCE, contentWordsOf, floorFeatures, offTopicChance } from './off-topic-model.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';

@@ -12,7 +12,7 @@
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { keywords } from './keywords.ts';
-import type { Closeness } from './rank-pages.ts';
+import type { Closeness } from './page-ranker.ts';
 import model from './off-topic-model.json' with { type: 'json' };
 import {
   aboutATopicAsked,
@@ -55,7 +55,7 @@ interface Found {
 const FAR = -3;
 
 /**
- * The floor's measures of a question and the pages found for it (ranked, rank-pages.ts), as FEATURES: the share of its
+ * The floor's measures of a question and the pages found for it (ranked, page-ranker.ts), as FEATURES: the share of its
  * weight the site's words carry, that the best and the first page hold, in their text and in what they say they are
  * about; whether a page's title holds one of its words, a page is about a topic it names, it names a topic or a page;
  * and how near in meaning (standard deviations) the nearest and the first page are.

@@ -4,9 +4,9 @@
  * Retrieval ranks by the search's lists, where a page mentioning one rare word in passing can come first; the page
  * that answers holds more of the question, in one passage and in what it says it is about.
  *
- * rank-pages.ts weighed three of these measures by hand (CHAT_WEIGHTS), among the four pages retrieval ranked first.
- * This model weighs all of them at once among the first POOL pages, so the answer page ranked fifth to eighth by
- * retrieval (a story whose words spread over other pages) can still be read and cited.
+ * The model weighs all of them at once among the first POOL pages, so the answer page ranked fifth to eighth by
+ * retrieval (a story whose words spread over other pages) can still be read and cited. The site search ranks its first
+ * POOL results again with the same model (search/index.ts, rankedAgain): a query is a short question.
  *
  * A follow-up has a model of its own: its words say little ("which one is for beginners?"), and retrieval's order
  * for it (retrieve.ts: the conversation's lists and the rules for what a follow-up asks about) already holds most of
@@ -22,9 +22,7 @@
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { askedBefore, type AskedBefore, type AskedOf, type Meaning } from './asked-before.ts';
-import type { Closeness } from './rank-pages.ts';
-import { askedFor } from './rank-pages.ts';
-import { aboutOf, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
+import { aboutOf, askedFor, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
 import fitted from './page-ranker.json' with { type: 'json' };
 import { LRUCache } from 'lru-cache';
 
@@ -85,6 +83,9 @@ export const FOLLOW_UP_FEATURES = [
   'previousNames',
   'conversationAskedBefore',
 ] as const;
+
+/** How near a page is to a text in meaning (search/index.ts, closenessTo): undefined for a page without a vector. */
+export type Closeness = (url: string) => number | undefined;
 
 /** A page found, with its Markdown twin (without one, only its place and kind are read). */
 interface Found {

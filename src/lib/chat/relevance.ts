@@ -328,6 +328,17 @@ export const namesOf = (twin: string) =>
     .filter((line) => /^(?:title|aliases|keywords):/.test(line))
     .join('\n');
 
+/**
+ * What an existential question asks for: the word after "is there", "are there (any)", "do you have/offer" or
+ * "anything about/on" ("Are there bursaries for international students?" asks for bursaries, not for what
+ * international students are told).
+ */
+const ASKS_FOR =
+  /\b(?:(?:is|are) there|do you (?:have|offer)|anything (?:about|on)) (?:(?:a|an|any|some|the)\s+)?([\p{L}'’]+)/iu;
+
+/** What an existential question asks for (ASKS_FOR), in lower case; undefined when it asks for nothing so. */
+export const askedFor = (question: string) => ASKS_FOR.exec(question)?.[1]?.toLowerCase();
+
 /** The first of `pages` whose name (its twin's title, aliases or keywords) holds `word`, compared by Porter2 stem. */
 export function namedFor<P extends { twin?: string }>(word: string, pages: P[]): P | undefined {
   const asked = stem(word);

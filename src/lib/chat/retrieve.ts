@@ -15,9 +15,8 @@ import { words as wordsOf } from '../search/query-rewrite.ts';
 import { markdownUrl } from '../site/twin-path.ts';
 import { askedBeforeOnce, type AskedOf } from './asked-before.ts';
 import { rewrittenQuestion } from './per-question.ts';
-import { askedFor } from './rank-pages.ts';
 import { keywords } from './keywords.ts';
-import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, namedFor, pageCoverage } from './relevance.ts';
+import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, askedFor, namedFor, pageCoverage } from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
 export interface FoundPage {

@@ -31,8 +31,8 @@ import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
 import { STOPWORDS } from '../chat/keywords.ts';
-import { rankByWhatTheyHold, type RankWeights } from '../chat/rank-pages.ts';
 import { pageQuestionsOf } from '../chat/asked-before.ts';
+import { POOL, rankForChat } from '../chat/page-ranker.ts';
 import { vocabularyOf, type Vocabulary } from './vocabulary.ts';
 import { expansionsFor, hasNeighbours, withExpansions } from './expand.ts';
 import { fuseByMeaning, missingWords, namedIn, weakEvidence } from './hybrid.ts';
@@ -326,10 +326,10 @@ async function runSearch(
   // the book comes first ("the courses that read those books") and they next.
   if (passage && query.offset === 0) raw = namingNext(raw, (await run({ ...query, q: `"${passage}"` })).results);
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
-  // A page, code or passage the query names is what it asks for; otherwise the first results are ranked again by what
-  // their pages hold.
+  // A page, code or passage the query names is what it asks for; otherwise the first results are ranked again as the
+  // chat ranks the pages it read.
   else if (!passage && !named.length && query.offset === 0 && words.length > 1)
-    raw = await heldFirst(raw, query.q, vocabulary);
+    raw = await rankedAgain(raw, query.q, vocabulary);
   return {
     total: raw.total,
     limit: asked.limit,
@@ -380,28 +380,24 @@ function byMeaning(raw: RawAnswer, query: RawQuery, words: string[], typed: stri
 }
 
 /**
- * The first results, ranked again by what their pages hold (chat/rank-pages.ts, as the chat ranks what it read):
- * Pagefind weighs each word's matches, so a page saying one word of the query often ranks above the page holding
- * them all ("jobs after graduating": the graduation page said "graduating" most; the careers page holds both). Four,
- * the chat's number, and lighter weights than the chat's, since a search query says less than a question: fitted on
- * eval/search.json's tuning part and a blind tuning batch of 100 searches (success@1 80% → 85%); docs/search.md.
+ * The answer with its first results ranked again as the chat ranks the pages it read (chat/page-ranker.ts, the model
+ * for a first question): Pagefind weighs each word's matches, so a page saying one word of the query often ranks above
+ * the page holding them all ("jobs after graduating": the graduation page said "graduating" most; the careers page
+ * holds both), and it knows nothing of the questions a page answers ("leaving money to the college in my will": the
+ * giving page). POOL of them, as many as the model was fitted to rank. Unchanged when a page has no twin.
  */
-const HELD_WINDOW = 4;
-const SEARCH_WEIGHTS: RankWeights = { holds: 1, about: 0.5, meaning: 0 };
-
-/** The answer with its first HELD_WINDOW results ranked again (rank-pages.ts); unchanged when a page has no twin. */
-async function heldFirst(raw: RawAnswer, q: string, vocabulary: Vocabulary | undefined): Promise<RawAnswer> {
-  const head = raw.results.slice(0, HELD_WINDOW);
+async function rankedAgain(raw: RawAnswer, q: string, vocabulary: Vocabulary | undefined): Promise<RawAnswer> {
+  const head = raw.results.slice(0, POOL);
   const site = builtSite();
   const twins = await Promise.all(head.map((hit) => site.readTwin(markdownUrl(hit.url))));
   if (twins.some((twin) => twin === undefined)) return raw;
-  const ranked = rankByWhatTheyHold(
+  const ranked = rankForChat(
     q,
-    head.map((hit, i) => ({ url: hit.url, hit, twin: twins[i] })),
+    head.map((hit, i) => ({ url: hit.url, type: hit.type, hit, twin: twins[i] })),
     vocabulary,
-    { weights: SEARCH_WEIGHTS },
+    { closeness: closenessTo(q), pageQuestions: pageQuestionsOf(bundleDir()), meaning: meaningOf },
   );
-  return { ...raw, results: [...ranked.map((r) => r.hit), ...raw.results.slice(HELD_WINDOW)] };
+  return { ...raw, results: [...ranked.map((r) => r.hit), ...raw.results.slice(POOL)] };
 }
 
 /**
