@@ -5,6 +5,7 @@ import {
   aboutOf,
   askedFor,
   asksAboutAnotherInstitution,
+  asksForACourse,
   asksWhatNoPageAnswers,
   comesFromAnotherInstitution,
   asksAboutTheSubjectOnly,
@@ -567,6 +568,7 @@ describe('asksWhatNoPageAnswers', () => {
       'My essay is late. Who do I tell?',
       'Can you give me a list of the summer courses?',
       'Can I earn credits for my ministry placement?',
+      'Is there any financial help for someone on a low wage?',
       'is the ministry placement paid?',
       'When is the Easter break?',
       'Is the college closed over Easter?',
@@ -625,6 +627,9 @@ describe('asksAboutAnotherInstitution', () => {
     expect(asksAboutAnotherInstitution('is the University of Durham good for theology?', site)).toBe(true);
     expect(asksAboutAnotherInstitution("what time is mass at St Mary's on sunday", site)).toBe(true);
     expect(asksAboutAnotherInstitution('what are the opening hours of the British Library?', site)).toBe(true);
+    // Asked in the first person, how to go there is still about the other place.
+    expect(asksAboutAnotherInstitution('How do I apply to study theology at Durham University?', site)).toBe(true);
+    expect(asksAboutAnotherInstitution("How do I apply to Fuller Seminary's MDiv program?", site)).toBe(true);
   });
 
   it("leaves the site's own names, other possessives and a visitor's own path to the site", () => {
@@ -634,6 +639,12 @@ describe('asksAboutAnotherInstitution', () => {
     expect(asksAboutAnotherInstitution("Is Tolkien's book in the library?", site)).toBe(false);
     expect(asksAboutAnotherInstitution('Will my credits from Moody Bible Institute transfer?', site)).toBe(false);
     expect(asksAboutAnotherInstitution('I studied at Fuller Seminary; can I start the MDiv?', site)).toBe(false);
+    expect(asksAboutAnotherInstitution("I'm the treasurer at St Aidan's. Will the fees come back to us?", site)).toBe(
+      false,
+    );
+    expect(asksAboutAnotherInstitution('Can I study the MDiv here after my BA at Durham University?', site)).toBe(
+      false,
+    );
   });
 
   it("tells a visitor's own path from another institution, which the floor's model must not decline", () => {
@@ -642,6 +653,22 @@ describe('asksAboutAnotherInstitution', () => {
     expect(comesFromAnotherInstitution('Does Fuller Seminary offer an online MDiv?', site)).toBe(false);
     expect(comesFromAnotherInstitution('Will my credits transfer?', site)).toBe(false);
     expect(comesFromAnotherInstitution('I studied at Northgate College before', site)).toBe(false);
+    expect(comesFromAnotherInstitution('How do I apply to study theology at Durham University?', site)).toBe(false);
+  });
+});
+
+describe('asksForACourse', () => {
+  it('finds a question asking whether the institute teaches something, which the catalogue answers', () => {
+    expect(asksForACourse('Our Qurbana uses Syriac. Do you teach any Aramaic?')).toBe(true);
+    expect(asksForACourse('Do any of your courses cover the Eastern Orthodox churches?')).toBe(true);
+    expect(asksForACourse('Is there any course that talks about the St Thomas Christians of Kerala?')).toBe(true);
+    expect(asksForACourse('is there a short summer course on leadership?')).toBe(true);
+  });
+
+  it('leaves other questions, and a cover letter', () => {
+    expect(asksForACourse('Who actually wrote the book of Hebrews?')).toBe(false);
+    expect(asksForACourse('Can you help me write a cover letter for a parish job?')).toBe(false);
+    expect(asksForACourse('Is Koine Greek harder to learn than Spanish?')).toBe(false);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   aboutATopicAsked,
   aboutOf,
   asksAboutAnotherInstitution,
+  asksForACourse,
   comesFromAnotherInstitution,
   asksWhatNoPageAnswers,
   asksAboutTheSubjectOnly,
@@ -198,13 +199,15 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // A first question the rules let in that the floor's model is nearly sure is off topic (off-topic-model.ts). It
     // reads the pages search found: today's calendar is none of them ("What is the Ashby Lecture?"), and a teacher's
     // name is a word of no other page ("Who is Ruth Abernathy?"), as is the name of the place a visitor comes from
-    // ("Will my credits from Moody Bible Institute transfer?").
+    // ("Will my credits from Moody Bible Institute transfer?"). Whether the institute teaches a thing ("Do you teach
+    // any Aramaic?") the course catalogue answers, even when it does not.
     const unlikely = () =>
       !namesAPage &&
       first &&
       calendar.length === 0 &&
       !namesATeacherOf(latest, withTwins) &&
       !comesFromAnotherInstitution(latest, options.vocabulary) &&
+      !asksForACourse(latest) &&
       options.meaning !== undefined &&
       options.vocabulary !== undefined &&
       offTopicChance(

@@ -403,7 +403,7 @@ const SMALL_TALK =
   /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))\b\W*)?(?:how are you(?: doing)?(?: today)?|what(?:['’]s| is) your name|who are you|are you (?:an? )?(?:bot|robot|human|real person|ai))?\W*$/iu;
 /** What a job pays ("how much do youth pastors earn", "average salary of a hospital chaplain"): no page says. */
 const PAY =
-  /\b(?:salary|salaries|wages?|get paid)\b|\bmake (?:a|per) (?:year|month|week|hour)\b|\bshould (?:a|the|our|my) (?:\p{L}+ )*?church pay\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))/iu;
+  /\b(?:salary|salaries|(?<!\blow\s)wages?|get paid)\b|\bmake (?:a|per) (?:year|month|week|hour)\b|\bshould (?:a|the|our|my) (?:\p{L}+ )*?church pay\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))/iu;
 /** A feast's date ("when is Easter next year?"), not the college's break for it ("when is the Easter break?"). */
 const FEAST_DATE =
   /^\W*(?:when|what date|what day) is (?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
@@ -493,29 +493,38 @@ const OTHER_PLACE = new RegExp(
   'gu',
 );
 const FIRST_PERSON = /\b(?:i|i['’]?m|i['’]?ve|i['’]?d|me|my|mine|we|our|us)\b/iu;
+/** What comes just before the name of a place the visitor comes from: "credits from …", "I studied at …". */
+const FROM_THERE = /\b(?:from|at|attend(?:s|ed)?)\s+(?:the\s+)?$/iu;
+/** A visitor asking how to go there instead: "How do I apply to study theology at …". */
+const GOING_THERE = /\b(?:apply|applying|study)\b(?:\s+[\p{L}'’]+){0,3}?\s+at\s+(?:the\s+)?$/iu;
 
 /**
  * A question about another institution ("Does Fuller Seminary offer an online MDiv?", "entry requirements for
- * Oxford's theology degree"): it names a place of study or worship the site never names, and asks about it rather
- * than about the visitor's own path here, which speaks in the first person ("Will my credits from Moody Bible
- * Institute transfer?" is a question for this site). Its other words are the site's (requirements, MDiv, fees), so
- * the floor would cite the site's own pages as its answer. A name is a run of capitalised words holding one the site
- * never uses and ending with a word for an institution, or a name of that kind in the possessive ("Oxford's").
+ * Oxford's theology degree", "How do I apply to study theology at Durham University?"): it names a place of study or
+ * worship the site never names, and is not about the visitor's own path here from it (comesFromAnotherInstitution).
+ * Its other words are the site's (requirements, MDiv, fees), so the floor would cite the site's own pages as its
+ * answer. A name is a run of capitalised words holding one the site never uses and ending with a word for an
+ * institution, or a name of that kind in the possessive ("Oxford's").
  */
 export const asksAboutAnotherInstitution = (question: string, vocabulary: Vocabulary | undefined) =>
-  !FIRST_PERSON.test(question) && namesAnotherInstitution(question, vocabulary);
+  otherInstitutionsNamed(question, vocabulary).length > 0 && !comesFromAnotherInstitution(question, vocabulary);
 
 /**
- * A visitor's own path from another institution ("Will my credits from Moody Bible Institute transfer?"): a question
- * for this site, which the floor's model must not decline for the other institution's name (asksAboutAnotherInstitution).
+ * A visitor's own path from another institution, in the first person, the place named after "from" or "at" ("Will my
+ * credits from Moody Bible Institute transfer?", "I'm the treasurer at St Aidan's"): a question for this site, which
+ * the floor's model must not decline for the other institution's name. "How do I apply to study at …" asks about
+ * going there.
  */
 export const comesFromAnotherInstitution = (question: string, vocabulary: Vocabulary | undefined) =>
-  FIRST_PERSON.test(question) && namesAnotherInstitution(question, vocabulary);
+  FIRST_PERSON.test(question) &&
+  otherInstitutionsNamed(question, vocabulary).some(
+    (name) => FROM_THERE.test(question.slice(0, name.index)) && !GOING_THERE.test(question.slice(0, name.index)),
+  );
 
-/** True when the question names a place of study or worship the site never names (OTHER_PLACE). */
-function namesAnotherInstitution(question: string, vocabulary: Vocabulary | undefined): boolean {
-  if (!vocabulary) return false;
-  return [...question.matchAll(OTHER_PLACE)].some((name) =>
+/** The names of places of study or worship the site never names (OTHER_PLACE), with where each starts. */
+function otherInstitutionsNamed(question: string, vocabulary: Vocabulary | undefined): RegExpMatchArray[] {
+  if (!vocabulary) return [];
+  return [...question.matchAll(OTHER_PLACE)].filter((name) =>
     words(name[0]).some((w) => !STOPWORDS.has(w) && vocabulary.pagesWith(w.replace(/['’]s$/u, '')) === 0),
   );
 }
@@ -551,6 +560,16 @@ export function namesATeacherOf(question: string, pages: { twin?: string }[]): b
     .join(' ');
   return [...question.matchAll(/\b\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/gu)].some((name) => teachers.includes(name[0]));
 }
+
+/**
+ * A question asking whether the institute teaches something ("Do you teach any Aramaic?", "Do any of your courses
+ * cover the Eastern Orthodox churches?", "Is there any course that talks about …?"): the course catalogue answers it,
+ * even when the answer is no. The floor's model does not decline it: it read "Aramaic" and "Orthodox" in off-topic
+ * questions about doctrine and churches.
+ */
+export const asksForACourse = (question: string) => ASKS_FOR_A_COURSE.test(question);
+const ASKS_FOR_A_COURSE =
+  /\b(?:do|does|can|could|will|would)\s+(?:you|any of your (?:courses|classes|modules|programm?es))\b[^?.!]*?\b(?:teach|offer|run|cover)\b(?!\s+letters?\b)|\b(?:is|are) there (?:a|an|any)\s+(?:[\p{L}-]+\s+){0,2}?(?:courses?|class(?:es)?|modules?)\b|\b(?:any|a)\s+(?:courses?|class(?:es)?|modules?)\s+(?:that|which|on|about|covering)\b/iu;
 
 /** A question as a sentence: words typed as to a search box ("first christians under rome") ask for what there is. */
 const ASKS =
