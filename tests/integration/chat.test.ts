@@ -493,6 +493,20 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     expect(gemini.requests.length).toBe(before);
     const own = await readAnswer(await ask(server.url, 'Will my credits from Moody Bible Institute transfer?'));
     expect(own.sources.map((s) => new URL(s.url).pathname)).toContain('/handbook/transfer-credit/');
+    // Asked in the first person, how to go there is still about the other place.
+    const going = await readAnswer(await ask(server.url, 'How do I apply to study theology at Durham University?'));
+    expect(going.sources).toEqual([]);
+  });
+
+  it("answers what the catalogue answers, though the floor's model leans off topic or the words meet on no page", async () => {
+    // "Do you teach any Aramaic?" the floor's model gave 0.97 for "Aramaic", a word of off-topic questions on doctrine.
+    const aramaic = await readAnswer(await ask(server.url, 'Our Qurbana uses Syriac. Do you teach any Aramaic?'));
+    expect(aramaic.sources.length).toBeGreaterThan(0);
+    // Its words meet on none of the pages found, but the model, reading its meaning, finds it likelier on topic.
+    const ipad = await readAnswer(
+      await ask(server.url, 'What kind of computer do I need for online classes? Will an iPad be enough?'),
+    );
+    expect(ipad.sources.map((s) => new URL(s.url).pathname)).toContain('/handbook/online-learning/');
   });
 
   it("answers a beginner's question from the introductory courses: the site says 'introduction', never 'beginner'", async () => {

@@ -32,7 +32,13 @@ import {
 import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import { POOL, SOURCES, rankForChat, type Closeness } from './page-ranker.ts';
 import type { AskedOf, Meaning } from './asked-before.ts';
-import { OFF_TOPIC_CHANCE, contentWordsOf, floorFeatures, offTopicChance } from './off-topic-model.ts';
+import {
+  LIKELIER_ON_TOPIC,
+  OFF_TOPIC_CHANCE,
+  contentWordsOf,
+  floorFeatures,
+  offTopicChance,
+} from './off-topic-model.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { ModelUnavailableError, startAnswer, type StartedAnswer } from './stream-answer.ts';
 import { takeStreamSlot } from './streams.ts';
@@ -196,25 +202,33 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // Judged on retrieval's first pages too: the ranking brings up a program or handbook page from the wider pool
     // ("what does shalom actually mean in hebrew?"), and the courses were then no longer most of the pages.
     const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(meant, judged);
-    // A first question the rules let in that the floor's model is nearly sure is off topic (off-topic-model.ts). It
-    // reads the pages search found: today's calendar is none of them ("What is the Ashby Lecture?"), and a teacher's
-    // name is a word of no other page ("Who is Ruth Abernathy?"), as is the name of the place a visitor comes from
-    // ("Will my credits from Moody Bible Institute transfer?"). Whether the institute teaches a thing ("Do you teach
-    // any Aramaic?") the course catalogue answers, even when it does not.
+    // The floor's model (off-topic-model.ts): how likely a first question is off topic, read from the pages search
+    // found; today's calendar is none of them ("What is the Ashby Lecture?"). Worked out once, when asked for.
+    let chance: { of?: number } | undefined;
+    const chanceOffTopic = () =>
+      (chance ??= {
+        of:
+          first && calendar.length === 0 && options.meaning !== undefined && options.vocabulary !== undefined
+            ? offTopicChance(
+                floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
+                options.meaning(latest),
+                contentWordsOf(latest),
+              )
+            : undefined,
+      }).of;
+    // A question the rules let in is declined when the model is nearly sure it is off topic. A teacher's name is a
+    // word of no other page ("Who is Ruth Abernathy?"), as is the name of the place a visitor comes from ("Will my
+    // credits from Moody Bible Institute transfer?"); whether the institute teaches a thing ("Do you teach any
+    // Aramaic?") the course catalogue answers, even when it does not.
     const unlikely = () =>
       !namesAPage &&
-      first &&
-      calendar.length === 0 &&
       !namesATeacherOf(latest, withTwins) &&
       !comesFromAnotherInstitution(latest, options.vocabulary) &&
       !asksForACourse(latest) &&
-      options.meaning !== undefined &&
-      options.vocabulary !== undefined &&
-      offTopicChance(
-        floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
-        options.meaning(latest),
-        contentWordsOf(latest),
-      ) > OFF_TOPIC_CHANCE;
+      (chanceOffTopic() ?? 0) > OFF_TOPIC_CHANCE;
+    // Words that meet on none of the pages found ("What kind of computer do I need for online classes? Will an iPad
+    // be enough?") are let in when the model, which reads the question's meaning too, finds it likelier on topic.
+    const likely = () => (chanceOffTopic() ?? 1) < LIKELIER_ON_TOPIC;
     // What the pages are about is read only when their words did not cover the question.
     if (
       subjectOnly ||
@@ -223,7 +237,8 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
           conversation,
           judged.map((p) => aboutOf(p.twin ?? '')),
           options.vocabulary,
-        )) ||
+        ) &&
+        !likely()) ||
       unlikely()
     ) {
       release();
