@@ -499,7 +499,7 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
   });
 
   it("answers what the catalogue answers, though the floor's model leans off topic or the words meet on no page", async () => {
-    // "Do you teach any Aramaic?" the floor's model gave 0.97 for "Aramaic", a word of off-topic questions on doctrine.
+    // The floor's model gave it a chance of 0.97 of being off topic.
     const aramaic = await readAnswer(await ask(server.url, 'Our Qurbana uses Syriac. Do you teach any Aramaic?'));
     expect(aramaic.sources.length).toBeGreaterThan(0);
     // Its words meet on none of the pages found, but the model, reading its meaning, finds it likelier on topic.

@@ -203,32 +203,28 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // ("what does shalom actually mean in hebrew?"), and the courses were then no longer most of the pages.
     const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(meant, judged);
     // The floor's model (off-topic-model.ts): how likely a first question is off topic, read from the pages search
-    // found; today's calendar is none of them ("What is the Ashby Lecture?"). Worked out once, when asked for.
-    let chance: { of?: number } | undefined;
-    const chanceOffTopic = () =>
-      (chance ??= {
-        of:
-          first && calendar.length === 0 && options.meaning !== undefined && options.vocabulary !== undefined
-            ? offTopicChance(
-                floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
-                options.meaning(latest),
-                contentWordsOf(latest),
-              )
-            : undefined,
-      }).of;
+    // found; today's calendar is none of them ("What is the Ashby Lecture?").
+    const chanceOffTopic =
+      first && calendar.length === 0 && options.meaning !== undefined && options.vocabulary !== undefined
+        ? offTopicChance(
+            floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
+            options.meaning(latest),
+            contentWordsOf(latest),
+          )
+        : undefined;
     // A question the rules let in is declined when the model is nearly sure it is off topic. A teacher's name is a
     // word of no other page ("Who is Ruth Abernathy?"), as is the name of the place a visitor comes from ("Will my
     // credits from Moody Bible Institute transfer?"); whether the institute teaches a thing ("Do you teach any
     // Aramaic?") the course catalogue answers, even when it does not.
-    const unlikely = () =>
+    const unlikely =
       !namesAPage &&
       !namesATeacherOf(latest, withTwins) &&
       !comesFromAnotherInstitution(latest, options.vocabulary) &&
       !asksForACourse(latest) &&
-      (chanceOffTopic() ?? 0) > OFF_TOPIC_CHANCE;
+      (chanceOffTopic ?? 0) > OFF_TOPIC_CHANCE;
     // Words that meet on none of the pages found ("What kind of computer do I need for online classes? Will an iPad
     // be enough?") are let in when the model, which reads the question's meaning too, finds it likelier on topic.
-    const likely = () => (chanceOffTopic() ?? 1) < LIKELIER_ON_TOPIC;
+    const likely = (chanceOffTopic ?? 1) < LIKELIER_ON_TOPIC;
     // What the pages are about is read only when their words did not cover the question.
     if (
       subjectOnly ||
@@ -238,8 +234,8 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
           judged.map((p) => aboutOf(p.twin ?? '')),
           options.vocabulary,
         ) &&
-        !likely()) ||
-      unlikely()
+        !likely) ||
+      unlikely
     ) {
       release();
       return await decline(question, options);
