@@ -33,7 +33,7 @@ import { searchForChat } from '../src/lib/search/index.ts';
 
 const MODEL_FILE = 'src/lib/chat/page-ranker.json';
 /** The regularisation strengths tried; cross-validation chooses one. */
-const L2S = [0.0003, 0.001, 0.003, 0.01];
+const L2S = [0.00003, 0.0001, 0.0003];
 const STEPS = 2000;
 const LEARNING_RATE = 0.5;
 const FOLDS = 5;
