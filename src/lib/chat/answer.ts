@@ -203,9 +203,10 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // ("what does shalom actually mean in hebrew?"), and the courses were then no longer most of the pages.
     const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(meant, judged);
     // The floor's model (off-topic-model.ts): how likely a first question is off topic, read from the pages search
-    // found; today's calendar is none of them ("What is the Ashby Lecture?").
+    // found; today's calendar is none of them ("What is the Ashby Lecture?"). A question naming a page is on topic
+    // whatever it says.
     const chanceOffTopic =
-      first && calendar.length === 0 && options.meaning !== undefined && options.vocabulary !== undefined
+      first && !namesAPage && calendar.length === 0 && options.meaning !== undefined && options.vocabulary !== undefined
         ? offTopicChance(
             floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
             options.meaning(latest),
@@ -217,7 +218,6 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // credits from Moody Bible Institute transfer?"); whether the institute teaches a thing ("Do you teach any
     // Aramaic?") the course catalogue answers, even when it does not.
     const unlikely =
-      !namesAPage &&
       !namesATeacherOf(latest, withTwins) &&
       !comesFromAnotherInstitution(latest, options.vocabulary) &&
       !asksForACourse(latest) &&
