@@ -218,10 +218,10 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // credits from Moody Bible Institute transfer?"); whether the institute teaches a thing ("Do you teach any
     // Aramaic?") the course catalogue answers, even when it does not.
     const unlikely =
+      (chanceOffTopic ?? 0) > OFF_TOPIC_CHANCE &&
       !namesATeacherOf(latest, withTwins) &&
       !comesFromAnotherInstitution(latest, options.vocabulary) &&
-      !asksForACourse(latest) &&
-      (chanceOffTopic ?? 0) > OFF_TOPIC_CHANCE;
+      !asksForACourse(latest);
     // Words that meet on none of the pages found ("What kind of computer do I need for online classes? Will an iPad
     // be enough?") are let in when the model, which reads the question's meaning too, finds it likelier on topic.
     const likely = (chanceOffTopic ?? 1) < LIKELIER_ON_TOPIC;

@@ -506,8 +506,10 @@ const GOING_THERE = /\b(?:apply|applying|study)\b(?:\s+[\p{L}'’]+){0,3}?\s+at\
  * answer. A name is a run of capitalised words holding one the site never uses and ending with a word for an
  * institution, or a name of that kind in the possessive ("Oxford's").
  */
-export const asksAboutAnotherInstitution = (question: string, vocabulary: Vocabulary | undefined) =>
-  otherInstitutionsNamed(question, vocabulary).length > 0 && !comesFromAnotherInstitution(question, vocabulary);
+export function asksAboutAnotherInstitution(question: string, vocabulary: Vocabulary | undefined): boolean {
+  const named = otherInstitutionsNamed(question, vocabulary);
+  return named.length > 0 && !comesFromOneOf(question, named);
+}
 
 /**
  * A visitor's own path from another institution, in the first person, the place named after "from" or "at" ("Will my
@@ -516,10 +518,18 @@ export const asksAboutAnotherInstitution = (question: string, vocabulary: Vocabu
  * going there.
  */
 export const comesFromAnotherInstitution = (question: string, vocabulary: Vocabulary | undefined) =>
-  FIRST_PERSON.test(question) &&
-  otherInstitutionsNamed(question, vocabulary).some(
-    (name) => FROM_THERE.test(question.slice(0, name.index)) && !GOING_THERE.test(question.slice(0, name.index)),
+  comesFromOneOf(question, otherInstitutionsNamed(question, vocabulary));
+
+/** Whether the visitor, in the first person, comes from one of the places `named` (comesFromAnotherInstitution). */
+function comesFromOneOf(question: string, named: RegExpMatchArray[]): boolean {
+  return (
+    FIRST_PERSON.test(question) &&
+    named.some((name) => {
+      const before = question.slice(0, name.index);
+      return FROM_THERE.test(before) && !GOING_THERE.test(before);
+    })
   );
+}
 
 /** The names of places of study or worship the site never names (OTHER_PLACE), with where each starts. */
 function otherInstitutionsNamed(question: string, vocabulary: Vocabulary | undefined): RegExpMatchArray[] {
