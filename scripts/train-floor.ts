@@ -40,9 +40,12 @@ const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
  * l2 0.003 and > 0.8, fitted in the seventeenth session, stayed; refitted at the same pair on the twenty-first
  * session's sets it declined more off-topic and fewer on-topic held-out questions than it (docs/chat.md). The pair is
  * now fixed, and the grid printed for the next change to the measures. Chosen with the held-out parts' figures in
- * view, so those parts are less unseen for this choice than for the others.
+ * view, so those parts are less unseen for this choice than for the others. In the twenty-third session (2,318 on-topic
+ * and 1,271 off-topic tuning questions) l2 0.001 at the same threshold declined more of both in cross-validation
+ * (1,035 and 35, against 970 and 27), and on the held-out parts 84.0% → 86.5% of the off-topic questions for 2.3% →
+ * 2.6% of the on-topic ones (a rule set before the run: kept if the off-topic gain passed the answer page first lost).
  */
-const OPERATING_POINT = { l2: 0.003, threshold: 0.8 };
+const OPERATING_POINT = { l2: 0.001, threshold: 0.8 };
 const STEPS = 3000;
 const LEARNING_RATE = 0.3;
 const FOLDS = 6;
