@@ -30,7 +30,7 @@ const MEANING_SCALE = 3;
  */
 const WORD_MIN_QUESTIONS = 5;
 /** The regularisation strengths and thresholds whose cross-validated figures are printed. */
-const L2S = [0.001, 0.003, 0.01, 0.03];
+const L2S = [0.0001, 0.0003, 0.001, 0.003];
 const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 /**
  * The pair written. Until 2026-11-26 the script chose it: the most off-topic questions declined while at most 0.5% of
@@ -41,11 +41,13 @@ const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
  * session's sets it declined more off-topic and fewer on-topic held-out questions than it (docs/chat.md). The pair is
  * now fixed, and the grid printed for the next change to the measures. Chosen with the held-out parts' figures in
  * view, so those parts are less unseen for this choice than for the others. In the twenty-third session (2,318 on-topic
- * and 1,271 off-topic tuning questions) l2 0.001 at the same threshold declined more of both in cross-validation
- * (1,035 and 35, against 970 and 27), and on the held-out parts 84.0% → 86.5% of the off-topic questions for 2.3% →
- * 2.6% of the on-topic ones (a rule set before the run: kept if the off-topic gain passed the answer page first lost).
+ * and 1,271 off-topic tuning questions) weaker fits at the same threshold declined more of both in cross-validation
+ * (l2 0.003: 970 and 27; 0.001: 1,035 and 35; 0.0003: 1,075 and 38), and on the held-out parts more off-topic
+ * questions for as many on-topic ones (84.0%, 86.5%, 87.6% of the off-topic questions; 2.3%, 2.6%, 2.5% of the
+ * on-topic ones). Each step was kept by a rule set before its run: the off-topic gain must pass the answer page first
+ * lost, and on-topic questions declined rise by half a point at most.
  */
-const OPERATING_POINT = { l2: 0.001, threshold: 0.8 };
+const OPERATING_POINT = { l2: 0.0003, threshold: 0.8 };
 const STEPS = 3000;
 const LEARNING_RATE = 0.3;
 const FOLDS = 6;
