@@ -12,7 +12,9 @@ import { retrieveForConversation } from '../src/lib/chat/retrieve.ts';
 import { POOL, SOURCES, rankForChat } from '../src/lib/chat/page-ranker.ts';
 import { withoutRuleChanges } from '../src/lib/chat/relevance.ts';
 import { loadTwin } from '../src/lib/chat/twins.ts';
+import { asksAboutDates } from '../src/lib/chat/calendar.ts';
 import {
+  DATES_OFF_TOPIC_CHANCE,
   FEATURES,
   contentWordsOf,
   floorFeatures,
@@ -51,6 +53,8 @@ const FOLDS = 6;
 
 interface Example {
   offTopic: boolean;
+  /** About dates (calendar.ts): the chat declines it above DATES_OFF_TOPIC_CHANCE. */
+  dates: boolean;
   x: number[];
 }
 
@@ -78,7 +82,7 @@ for (const { q: typed, offTopic } of questions) {
   const ranked = rankForChat(q, pages, vocabulary, { closeness: near, pageQuestions, meaning }).slice(0, SOURCES);
   const features = floorFeatures(q, ranked, vocabulary, { closeness: near, namesAPage: namesAPage(q) });
   const meant = meaning(q) ?? new Float32Array(100);
-  measured.push({ offTopic, features, meant, words: new Set(contentWordsOf(q)) });
+  measured.push({ offTopic, dates: asksAboutDates(q), features, meant, words: new Set(contentWordsOf(q)) });
 }
 // The words read: those of enough tuning questions, whatever their label (counted before any fold is held out).
 const questionsHolding = new Map<string, number>();
@@ -95,8 +99,9 @@ const MEANING_END = FEATURES.length + 100;
  */
 const SITE_WORD_AT = WORDS.flatMap((w, i) => (vocabulary?.has(w) ? [MEANING_END + i] : []));
 console.log(`${WORDS.length} words read, ${SITE_WORD_AT.length} of them the site's`);
-const examples: Example[] = measured.map(({ offTopic, features, meant, words }) => ({
+const examples: Example[] = measured.map(({ offTopic, dates, features, meant, words }) => ({
   offTopic,
+  dates,
   x: [...features, ...[...meant].map((m) => m * MEANING_SCALE), ...WORDS.map((w) => (words.has(w) ? 1 : 0))],
 }));
 
@@ -168,6 +173,12 @@ for (const l2 of L2S) {
     `  l2 ${l2}: ${row.map((r) => `> ${r.threshold} ${r.off}/${r.on}`).join('  ')} (off-topic/on-topic declined)`,
   );
   chosen = row.find((r) => r.l2 === OPERATING_POINT.l2 && r.threshold === OPERATING_POINT.threshold) ?? chosen;
+  if (l2 === OPERATING_POINT.l2) {
+    const aboutDates = (rows: Example[]) => rows.filter((r) => r.dates);
+    console.log(
+      `  questions about dates, > ${DATES_OFF_TOPIC_CHANCE}: ${declined(aboutDates(off), DATES_OFF_TOPIC_CHANCE)}/${aboutDates(off).length} off-topic, ${declined(aboutDates(on), DATES_OFF_TOPIC_CHANCE)}/${aboutDates(on).length} on-topic declined`,
+    );
+  }
 }
 console.log(
   `written: l2 ${chosen.l2}, chance > ${chosen.threshold}: off-topic declined ${chosen.off}/${off.length}, on-topic ${chosen.on}/${on.length}`,

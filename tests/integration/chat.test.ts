@@ -438,6 +438,22 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     }
   });
 
+  it("declines a question about dates only when the floor's model is surer still, so the calendar still answers", async () => {
+    // Both about dates, so never judged by the model before 2026-11-26: the academic calendar and the events page held
+    // their words ("this year", "today") and the chat cited them. The model gives each 0.98 (fitted that day).
+    for (const question of ['When is Orthodox Easter this year?', 'What time is sunset in London today?']) {
+      const before = gemini.requests.length;
+      const { sources } = await readAnswer(await ask(server.url, question));
+      expect(sources, question).toEqual([]);
+      expect(gemini.requests.length, question).toBe(before);
+    }
+    // The model leans this one off topic (0.76: carols and paying are on few pages), but not past the higher bar.
+    gemini.behaviour = { words: ['Yes.'] };
+    const question = 'When is the carol service this Christmas and do we have to pay to come?';
+    const { sources } = await readAnswer(await ask(server.url, question));
+    expect(sources.map((s) => new URL(s.url).pathname)).toContain('/events/');
+  });
+
   it('answers a question that names a page, whatever else it tells: the floor does not weigh a page’s name away', async () => {
     gemini.behaviour = { words: ['Yes.'] };
     const q =

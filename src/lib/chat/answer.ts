@@ -33,6 +33,7 @@ import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.t
 import { POOL, SOURCES, rankForChat, type Closeness } from './page-ranker.ts';
 import type { AskedOf, Meaning } from './asked-before.ts';
 import {
+  DATES_OFF_TOPIC_CHANCE,
   LIKELIER_ON_TOPIC,
   OFF_TOPIC_CHANCE,
   contentWordsOf,
@@ -203,10 +204,10 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // ("what does shalom actually mean in hebrew?"), and the courses were then no longer most of the pages.
     const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(meant, judged);
     // The floor's model (off-topic-model.ts): how likely a first question is off topic, read from the pages search
-    // found; today's calendar is none of them ("What is the Ashby Lecture?"). A question naming a page is on topic
-    // whatever it says.
+    // found; today's calendar is none of them, so a question about dates ("What is the Ashby Lecture?") is declined
+    // only when the model is surer still. A question naming a page is on topic whatever it says.
     const chanceOffTopic =
-      first && !namesAPage && calendar.length === 0 && options.meaning !== undefined && options.vocabulary !== undefined
+      first && !namesAPage && options.meaning !== undefined && options.vocabulary !== undefined
         ? offTopicChance(
             floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
             options.meaning(latest),
@@ -218,7 +219,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // credits from Moody Bible Institute transfer?"); whether the institute teaches a thing ("Do you teach any
     // Aramaic?") the course catalogue answers, even when it does not.
     const unlikely =
-      (chanceOffTopic ?? 0) > OFF_TOPIC_CHANCE &&
+      (chanceOffTopic ?? 0) > (calendar.length > 0 ? DATES_OFF_TOPIC_CHANCE : OFF_TOPIC_CHANCE) &&
       !namesATeacherOf(latest, withTwins) &&
       !comesFromAnotherInstitution(latest, options.vocabulary) &&
       !asksForACourse(latest);
