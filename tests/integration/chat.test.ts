@@ -247,6 +247,19 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(new URL(sources[0].url).pathname).toBe('/courses/lan120/');
   });
 
+  it('answers "what else does she teach?" with the other courses of the teacher the conversation is about', async () => {
+    gemini.behaviour = { words: ['Liturgy and Music, and Worship Leading.'] };
+    const res = await ask(server.url, ['Who teaches Hymnody?', 'Dr. Eleanor Vance.', 'What else does she teach?']);
+    const { sources } = await readAnswer(res);
+    // Before, the Hymnody course itself came first: the follow-up's words are on none of her other courses.
+    expect(
+      sources
+        .slice(0, 2)
+        .map((s) => new URL(s.url).pathname)
+        .sort(),
+    ).toEqual(['/courses/mus220/', '/courses/mus310/']);
+  });
+
   it('refuses bodies that break the contract before calling the model', async () => {
     const before = gemini.requests.length;
     const tooLong = await ask(server.url, 'x'.repeat(4001));

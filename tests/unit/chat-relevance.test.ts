@@ -369,6 +369,32 @@ describe('retrieval for a follow-up', () => {
     expect(own[0].url).not.toBe('/programs/diploma-pastoral-ministry/');
   });
 
+  it('puts the other courses of the teacher first for "what else does she teach?", not for "who teaches it?"', async () => {
+    const course = (code: string, teachers: string, subject: string) => ({
+      page: { ...page(`/courses/${code}/`), title: `${code.toUpperCase()}: ${subject}` },
+      twin: `---\ntitle: "${subject}"\n---\n# ${subject}\n\n- **Instructors:** ${teachers}\n\n${subject}.`,
+    });
+    const courses = [
+      course('mus220', 'Dr. Clare Beaumont', 'Hymnody'),
+      course('mus310', 'Dr. Clare Beaumont, Owen Pryce', 'Choral Direction'),
+      course('mus101', 'Owen Pryce', 'Reading Music'),
+      // Her name is its subject, not its teacher.
+      course('his330', 'Dr. Ruth Abernathy', 'The hymns of Clare Beaumont'),
+    ];
+    // The search: the courses whose twin holds the query's last word (a teacher's surname, a subject).
+    const search: SearchFn = async ({ q }) => {
+      const last = q.split(/\W+/).filter(Boolean).at(-1)!.toLowerCase();
+      return { results: courses.filter((c) => c.twin.toLowerCase().includes(last)).map((c) => c.page) };
+    };
+    const read = async (p: FoundPage) => courses.find((c) => c.page.url === p.url)?.twin;
+    const urls = async (followUp: string) =>
+      (await retrieveForConversation(['Who teaches Hymnody?', followUp], search, 4, { read })).map((p) => p.url);
+    expect((await urls('What else does she teach?'))[0]).toBe('/courses/mus310/');
+    expect((await urls('does she teach anything in the summer?'))[0]).toBe('/courses/mus310/');
+    expect(await urls('What else does she teach?')).not.toContain('/courses/his330/');
+    expect((await urls('who teaches it?'))[0]).toBe('/courses/mus220/');
+  });
+
   describe('reading the pages', () => {
     const handbook = (slug: string, title: string): FoundPage => ({
       ...page(`/handbook/${slug}/`),

@@ -92,6 +92,8 @@ interface Found {
   url: string;
   twin?: string;
   type?: string;
+  /** Retrieval knows the question asks for it (retrieve.ts, FoundPage): it stays first. */
+  certain?: true;
 }
 
 /** What the ranking reads of a twin: what it says it is about, its names, its passages (the opening first). */
@@ -253,8 +255,9 @@ export function rankForChat<P extends Found>(
       : followUpFeatures(question, previous, pages, vocabulary, closeness, asked);
   const model = previous === undefined ? models.first : models.followUp;
   const scores = features.map((f) => scoreOf(f, model));
+  // The pages retrieval is certain of first, in the model's order among them.
   return pages
     .map((page, i) => ({ page, score: scores[i]! }))
-    .sort((a, b) => b.score - a.score)
+    .sort((a, b) => Number(b.page.certain ?? 0) - Number(a.page.certain ?? 0) || b.score - a.score)
     .map((s) => s.page);
 }

@@ -565,10 +565,18 @@ export function asksAboutTheSubjectOnly(question: string, pages: { type?: string
  * ("Who was Martin Luther?").
  */
 export function namesATeacherOf(question: string, pages: { twin?: string }[]): boolean {
-  const teachers = pages
-    .flatMap((page) => [...(page.twin ?? '').matchAll(/^\s*[-*]\s*\*\*Instructors?:\*\*(.*)$/gmu)].map((m) => m[1]!))
-    .join(' ');
+  const teachers = pages.flatMap((page) => teachersOf(page.twin ?? '')).join(' ');
   return [...question.matchAll(/\b\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/gu)].some((name) => teachers.includes(name[0]));
+}
+
+/** The teachers a course's twin lists in its facts ("- **Instructors:** Prof. Jonathan Reyes, Dr. Anna Kowalczyk"). */
+export function teachersOf(twin: string): string[] {
+  return [...twin.matchAll(/^\s*[-*]\s*\*\*Instructors?:\*\*(.*)$/gmu)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 }
 
 /**

@@ -16,7 +16,15 @@ import { markdownUrl } from '../site/twin-path.ts';
 import { askedBeforeOnce, type AskedOf } from './asked-before.ts';
 import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
-import { RELEVANCE_FLOOR, aboutATopicAsked, aboutOf, askedFor, namedFor, pageCoverage } from './relevance.ts';
+import {
+  RELEVANCE_FLOOR,
+  aboutATopicAsked,
+  aboutOf,
+  askedFor,
+  namedFor,
+  pageCoverage,
+  teachersOf,
+} from './relevance.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
 export interface FoundPage {
@@ -26,6 +34,11 @@ export interface FoundPage {
   type?: string;
   /** Other names the editors gave the page (front matter `aliases`). */
   aliases?: string[];
+  /**
+   * Retrieval knows the follow-up asks for this page, though its words are not on it ("what else does she teach?"):
+   * the chat's ranking keeps it first (page-ranker.ts, rankForChat).
+   */
+  certain?: true;
 }
 /** The slice of the search module retrieval needs (src/lib/search: `search`). */
 export type SearchFn = (
@@ -254,18 +267,50 @@ export async function retrieveForConversation(
         ? { q: withoutCode(cited[0].title), type: 'program' as const }
         : undefined;
   if (choice) {
-    // Bounded like the other searches: a flooded search queue costs the choice, not the answer.
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? RETRIEVAL_TIMEOUT_MS);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const chosen = await search({ ...choice, limit: 1 }, { signal }).then(
+    const chosen = await search({ ...choice, limit: 1 }, { signal: bounded(options) }).then(
       (r) => r.results[0],
       () => undefined,
     );
     if (chosen) ranked = [chosen, ...ranked.filter((p) => p.url !== chosen.url)];
   }
+  // "What else does she teach?": the other courses of the teacher of the course the conversation is about, which
+  // share none of the follow-up's words and few of the conversation's.
+  if (asksWhatElseIsTaught(question)) {
+    const taught = (await alsoTaughtBy(cited, search, options)).map((p) => ({ ...p, certain: true as const }));
+    ranked = [...taught, ...ranked.filter((p) => !taught.some((t) => t.url === p.url))];
+  }
   // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
   const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
   return (step === undefined ? ranked : inSeriesFirst(ranked, cited, step)).slice(0, max);
+}
+
+/** Bounded like retrieval's own searches: a flooded search queue costs a follow-up's extra search, not the answer. */
+function bounded({ signal, timeoutMs }: ConversationOptions): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs ?? RETRIEVAL_TIMEOUT_MS);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+/**
+ * The other courses of the teachers of the first course among `cited`, by the teachers' names searched among courses
+ * and kept when their facts list one of them (a name in a course's text may be its subject); none without `read`.
+ */
+async function alsoTaughtBy(cited: FoundPage[], search: SearchFn, options: ConversationOptions): Promise<FoundPage[]> {
+  const course = cited.find((p) => p.type === 'course');
+  const twin = course && options.read ? await options.read(course) : undefined;
+  const teachers = twin === undefined ? [] : teachersOf(twin);
+  if (teachers.length === 0) return [];
+  const signal = bounded(options);
+  const found = await Promise.all(
+    teachers.map((name) =>
+      search({ q: name, type: 'course', limit: PER_QUERY }, { signal }).then(
+        (r) => r.results,
+        () => [],
+      ),
+    ),
+  );
+  const others = [...new Map(found.flat().map((p) => [p.url, p])).values()].filter((p) => p.url !== course!.url);
+  const twins = await Promise.all(others.map((p) => options.read!(p)));
+  return others.filter((_, i) => teachersOf(twins[i] ?? '').some((name) => teachers.includes(name)));
 }
 
 /**
@@ -348,6 +393,17 @@ const POINTS_AT_ONE =
 /** What a course's page states of it: how it is taught, its credits, assessment, prerequisites, teacher, terms. */
 const COURSE_FACT =
   /\b(?:online|on campus|in person|from home|credits?|grad(?:ed|ing)|assess(?:ed|ment)|prerequisites?|before it|teach(?:es|ing)?|taught|when does|which (?:term|semester))\b/i;
+
+/**
+ * A follow-up asking what else the teacher teaches: "what else does she teach?", "does he teach anything in the
+ * summer?", "is he teaching next year?"; not one asking about the course ("does it teach anything on prayer?").
+ */
+const asksWhatElseIsTaught = (question: string) =>
+  !POINTS_AT_ONE.test(question) &&
+  (TAUGHT_ELSE.test(question) || (OF_THE_TEACHER.test(question) && TEACH.test(question)));
+const TEACH = /\bteach(?:es|ing)?\b/i;
+const TAUGHT_ELSE = /\bteach(?:es|ing)?\b[^?.!]*\b(?:else|other|anything|any more)\b|\b(?:else|other)\b[^?.!]*\bteach/i;
+const OF_THE_TEACHER = /\b(?:he|she|him|her)\b/i;
 
 /** A follow-up that asks the previous question again of something else: "and for the MDiv?", "what about…". */
 const ELLIPSIS = /^\W*(?:and|what about|how about|same for)\b/i;
