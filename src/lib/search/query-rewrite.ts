@@ -124,6 +124,9 @@ const RULES: Rule[] = [...synonymsFileSchema.parse(synonymsFile).synonyms, ...fi
   .filter((r) => r.typed.length > 0)
   .sort((a, b) => b.typed.length - a.typed.length);
 
+/** The rules by the first word typed, longest first: a query's word is looked up, not compared with every rule. */
+const RULES_BY_FIRST_WORD = Map.groupBy(RULES, (r) => r.typed[0]!);
+
 /** Every word of what visitors type in the synonyms file ("fees", "counseling"): words the site understands. */
 export const SYNONYM_WORDS: ReadonlySet<string> = new Set(
   RULES.flatMap((r) => r.typed).filter((w) => !STOPWORDS.has(w)),
@@ -162,7 +165,7 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].fixed) continue;
     const chapterAt = (r: Rule) => CHAPTER.test(tokens[i + r.typed.length]?.word ?? '');
-    const rule = RULES.find(
+    const rule = RULES_BY_FIRST_WORD.get(tokens[i].word)?.find(
       (r) =>
         r.typed.every((w, k) => tokens[i + k] && !tokens[i + k].fixed && tokens[i + k].word === w) &&
         (r.chapter !== 'needed' || chapterAt(r)),
