@@ -4,7 +4,10 @@
  * model is the Gemini stand-in on loopback (tests/helpers/gemini-stand-in.ts), so the real @ai-sdk/google code
  * runs and the model itself costs almost nothing. At 1, 16 and 32 concurrent chats; p50/p95 of time to first token.
  * Each simulated chat has its own client address (TRUST_PROXY=1, X-Forwarded-For), as real visitors do, so the
- * rate limit is counted but not hit. Goal: 50 ms or less added at p95.
+ * rate limit is counted but not hit. Goal: 50 ms or less added at p95. Then questions never asked before (the tuning
+ * part of eval/chat.json, BENCH_FRESH_QUESTIONS of them, default 300), 4 at a time: the eight above are answered from
+ * the caches after the warm-up, while most visitors' questions run retrieval's searches, the ranking and the floor
+ * cold.
  *
  * On a shared machine the times swing with the load of other processes, so each level also reports what a chat
  * costs our server in CPU (Linux: /proc/<pid>/task/<tid>/schedstat, nanoseconds on a CPU): the main thread, which
@@ -16,6 +19,9 @@ import { startProcess } from './lib.ts';
 import { figure } from './report.ts';
 
 const CHATS_PER_WORKER = Number(process.env.BENCH_CHATS ?? 100);
+/** Questions from the tuning part of eval/chat.json asked once each, and how many at a time. */
+const FRESH_QUESTIONS = Number(process.env.BENCH_FRESH_QUESTIONS ?? 300);
+const FRESH_CONCURRENCY = 4;
 const QUESTIONS = [
   'Can I take Greek online, and what do I need first?',
   'How do I ask for an extension on late work?',
@@ -118,6 +124,28 @@ export async function run() {
       },
       (e) => e.includes('"type":"text-delta"'),
     );
+  // Questions the server has not been asked: each runs retrieval's searches, the ranking and the floor cold, as most
+  // visitors' questions do (the eight above are answered from the caches after the warm-up).
+  const fresh = (
+    JSON.parse(readFileSync('eval/chat.json', 'utf8')) as { questions: { q: string; heldout?: boolean }[] }
+  ).questions
+    .filter((c) => !c.heldout)
+    .map((c) => c.q)
+    .slice(0, FRESH_QUESTIONS);
+  const askFresh = (chat: number) =>
+    timeToFirstToken(
+      `${ours.url}/api/chat`,
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          id: `f${chat}`,
+          messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: fresh[chat % fresh.length] }] }],
+        }),
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor(2_000_000 + chat) },
+      },
+      // A declined question streams its text without the model: its time counts too.
+      (e) => e.includes('"type":"text-delta"'),
+    );
   try {
     // Warm-up, alone and concurrent: the search workers load the index, the JIT settles on both paths.
     for (let i = 0; i < QUESTIONS.length * 2; i++) await throughUs(1_000_000 + i);
@@ -148,8 +176,35 @@ export async function run() {
         value: pct(alone, 95),
       });
     }
+    // After the repeated questions: the JIT and the workers are warm, the caches hold none of these questions.
+    if (fresh.length > 0) await measureFresh(fresh.length, askFresh, ours.child.pid!);
   } finally {
     await ours.stop();
     await model.stop();
   }
+}
+
+/** Each of `count` new questions asked once, FRESH_CONCURRENCY at a time: time to first token and our CPU per chat. */
+async function measureFresh(count: number, ask: (chat: number) => Promise<number>, pid: number) {
+  const before = cpuTime(pid);
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: FRESH_CONCURRENCY }, async () => {
+      for (let chat = next++; chat < count; chat = next++) times.push(await ask(chat));
+    }),
+  );
+  const after = cpuTime(pid);
+  times.sort((a, b) => a - b);
+  console.log(
+    `\n  ${count} questions never asked before, ${FRESH_CONCURRENCY} at a time: through our server p50 ${ms(pct(times, 50))}  p95 ${ms(pct(times, 95))}`,
+  );
+  figure(`chat TTFT p95, new questions, ${FRESH_CONCURRENCY} concurrent`, pct(times, 95), 'ms');
+  if (!before || !after) return;
+  const perChat = (ns: number) => ns / 1e6 / times.length;
+  const main = perChat(after.main - before.main);
+  const all = perChat(after.all - before.all);
+  console.log(`                our CPU per chat  main thread ${main.toFixed(2)} ms, all threads ${all.toFixed(2)} ms`);
+  figure(`chat main-thread CPU per new question, ${FRESH_CONCURRENCY} concurrent`, main, 'ms');
+  figure(`chat all-threads CPU per new question, ${FRESH_CONCURRENCY} concurrent`, all, 'ms');
 }

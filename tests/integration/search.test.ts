@@ -310,3 +310,24 @@ describe('search() in process: callers that go away', () => {
     }
   });
 });
+
+describe('search workers on the built index', () => {
+  it('builds no excerpt for a query that shows none (the chat), and answer it with the same pages', async () => {
+    const { SearchPool } = await import('../../src/lib/search/pool.ts');
+    const pool = new SearchPool(join(process.cwd(), 'dist/client/pagefind'), 1);
+    try {
+      const query = { q: 'greek', limit: 10, offset: 0 };
+      // Before a page was ever shown, and after: no excerpt either way, the same pages.
+      const unseen = await pool.run({ ...query, excerpts: false });
+      const shown = await pool.run(query);
+      const again = await pool.run({ ...query, excerpts: false });
+      expect(shown.results.find((r) => r.url === '/courses/bib201/')?.excerpt).toMatch(/<mark>greek<\/mark>/i);
+      const withoutExcerpts = shown.results.map((r) => ({ ...r, excerpt: '' }));
+      expect(unseen.results).toEqual(withoutExcerpts);
+      expect(again.results).toEqual(withoutExcerpts);
+      expect(again.total).toBe(shown.total);
+    } finally {
+      await pool.close();
+    }
+  });
+});

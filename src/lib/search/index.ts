@@ -70,6 +70,8 @@ export interface SearchOptions {
   beforeMiss?: () => Promise<unknown>;
   /** Warming: a miss waits until no visitor's search is waiting for a worker. */
   background?: boolean;
+  /** false: the results' excerpts are '' (the chat reads the pages' twins): cheaper for the workers. */
+  excerpts?: false;
 }
 
 /** Seconds a client should wait after SEARCH_UNAVAILABLE: a full queue drains in well under a second. */
@@ -102,7 +104,10 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
     const typed = wordsOf(q);
     return {
       ...said,
-      ...(await cached({ q: words.join(' '), words, codes, passage, typed, type, limit, offset }, options)),
+      ...(await cached(
+        { q: words.join(' '), words, codes, passage, typed, type, limit, offset, excerpts: options.excerpts },
+        options,
+      )),
     };
   } catch (err) {
     if (err instanceof SearchBusyError) throw searchUnavailable();
@@ -143,7 +148,7 @@ function joinable(key: string): Flight | undefined {
 
 /** The answer cache's key of a query: its filter, window and rewritten words (what the workers search), and passage. */
 const cacheKey = (query: Query) =>
-  `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}${query.passage ? `\u0000${query.passage}` : ''}`;
+  `${query.type ?? ''}\u0000${query.limit}\u0000${query.offset}\u0000${query.q.toLowerCase()}${query.passage ? `\u0000${query.passage}` : ''}${query.excerpts === false ? '\u0000-' : ''}`;
 
 /**
  * The answer cache, built on first use with the answers the build computed for this index (warm-answers.ts), so a
@@ -275,7 +280,7 @@ function vectorOf(text: string): Float32Array | undefined {
  * questions the pages say they answer.
  */
 export const searchForChat = () => ({
-  search,
+  search: (input: SearchQueryInput, options: SearchOptions = {}) => search(input, { ...options, excerpts: false }),
   vocabulary: siteVocabulary(),
   closeness: closenessTo,
   meaning: meaningOf,
@@ -293,7 +298,11 @@ async function runSearch(
   // The first page is ranked from at least RANK_WINDOW results, so its first result does not depend on the limit.
   const query = asked.offset === 0 ? { ...asked, limit: Math.max(asked.limit, RANK_WINDOW) } : asked;
   const workers = getPool();
-  const run = (q: RawQuery) => (background ? workers.runInBackground(q) : workers.run(q, signal));
+  // Every run of the query, by whatever rule, builds excerpts only when its answer shows them.
+  const run = (q: RawQuery) => {
+    const raw = { ...q, excerpts: asked.excerpts };
+    return background ? workers.runInBackground(raw) : workers.run(raw, signal);
+  };
   let raw: RawAnswer = await run(query);
   const holdingAll = raw.total;
   const exact = raw.total > 0;

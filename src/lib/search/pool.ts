@@ -7,6 +7,8 @@ export interface RawQuery {
   type?: string;
   limit: number;
   offset: number;
+  /** false: the caller shows no excerpt (the chat reads the pages' twins), so none is built. */
+  excerpts?: false;
 }
 export interface RawHit {
   url: string;
