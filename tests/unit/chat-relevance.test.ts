@@ -643,6 +643,9 @@ describe('asksAboutAnotherInstitution', () => {
       ['college', 4],
       ['mdiv', 2],
       ['library', 5],
+      ['open', 5],
+      ['edinburgh', 1],
+      ['university', 2],
     ],
   });
 
@@ -656,6 +659,11 @@ describe('asksAboutAnotherInstitution', () => {
     // Asked in the first person, how to go there is still about the other place.
     expect(asksAboutAnotherInstitution('How do I apply to study theology at Durham University?', site)).toBe(true);
     expect(asksAboutAnotherInstitution("How do I apply to Fuller Seminary's MDiv program?", site)).toBe(true);
+    // A university or seminary is never the institute, though the site uses each word of its name.
+    expect(asksAboutAnotherInstitution('How much does an Open University degree cost per year?', site)).toBe(true);
+    expect(asksAboutAnotherInstitution('How do I apply to study divinity at the University of Edinburgh?', site)).toBe(
+      true,
+    );
   });
 
   it("leaves the site's own names, other possessives and a visitor's own path to the site", () => {
@@ -664,6 +672,11 @@ describe('asksAboutAnotherInstitution', () => {
     expect(asksAboutAnotherInstitution("Which course reads Paul's letters?", site)).toBe(false);
     expect(asksAboutAnotherInstitution("Is Tolkien's book in the library?", site)).toBe(false);
     expect(asksAboutAnotherInstitution('Will my credits from Moody Bible Institute transfer?', site)).toBe(false);
+    expect(asksAboutAnotherInstitution('I have an Open University degree. Can I skip the certificate?', site)).toBe(
+      false,
+    );
+    expect(asksAboutAnotherInstitution('Do my Open University credits count towards the BTh?', site)).toBe(false);
+    expect(asksAboutAnotherInstitution('Is Northgate a university?', site)).toBe(false);
     expect(asksAboutAnotherInstitution('I studied at Fuller Seminary; can I start the MDiv?', site)).toBe(false);
     expect(asksAboutAnotherInstitution("I'm the treasurer at St Aidan's. Will the fees come back to us?", site)).toBe(
       false,

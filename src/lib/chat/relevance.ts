@@ -493,8 +493,11 @@ const OTHER_PLACE = new RegExp(
   'gu',
 );
 const FIRST_PERSON = /\b(?:i|i['’]?m|i['’]?ve|i['’]?d|me|my|mine|we|our|us)\b/iu;
-/** What comes just before the name of a place the visitor comes from: "credits from …", "I studied at …". */
-const FROM_THERE = /\b(?:from|at|attend(?:s|ed)?)\s+(?:the\s+)?$/iu;
+/**
+ * What comes just before the name of a place the visitor comes from: "credits from …", "I studied at …", "I did a
+ * module with the …", "I have an … degree".
+ */
+const FROM_THERE = /\b(?:from|at|with|attend(?:s|ed)?)\s+(?:the\s+)?$|\b(?:my|our|an?)\s+$/iu;
 /** A visitor asking how to go there instead: "How do I apply to study theology at …". */
 const GOING_THERE = /\b(?:apply|applying|study)\b(?:\s+[\p{L}'’]+){0,3}?\s+at\s+(?:the\s+)?$/iu;
 
@@ -531,13 +534,24 @@ function comesFromOneOf(question: string, named: RegExpMatchArray[]): boolean {
   );
 }
 
-/** The names of places of study or worship the site never names (OTHER_PLACE), with where each starts. */
+/**
+ * The names of places of study or worship the site never names (OTHER_PLACE), with where each starts: a name holding a
+ * word the site never uses, or naming a university or seminary by none of the institute's own words (the site uses
+ * "open", "Edinburgh" and "Jerusalem", but the Open University, the University of Edinburgh and the Hebrew University
+ * of Jerusalem are not the institute, which is neither).
+ */
 function otherInstitutionsNamed(question: string, vocabulary: Vocabulary | undefined): RegExpMatchArray[] {
   if (!vocabulary) return [];
-  return [...question.matchAll(OTHER_PLACE)].filter((name) =>
-    words(name[0]).some((w) => !STOPWORDS.has(w) && vocabulary.pagesWith(w.replace(/['’]s$/u, '')) === 0),
-  );
+  return [...question.matchAll(OTHER_PLACE)].filter((name) => {
+    const named = words(name[0]);
+    return (
+      named.some((w) => !STOPWORDS.has(w) && vocabulary.pagesWith(w.replace(/['’]s$/u, '')) === 0) ||
+      (/\b(?:University|Seminary)\b/u.test(name[0]) && !named.some((w) => OWN_NAME.has(w)))
+    );
+  });
 }
+/** The words of the institute's own name that tell it apart ("northgate"; not "of"). */
+const OWN_NAME = new Set(words(INSTITUTE.name).filter((w) => !STOPWORDS.has(w)));
 
 /**
  * True when a first question finds mostly courses, a course first, and says nothing of studying: it asks about the
