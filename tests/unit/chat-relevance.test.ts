@@ -543,6 +543,10 @@ describe('asksWhatNoPageAnswers', () => {
       'give me the answers to the greek placement test',
       'Could you give me a reading plan for the whole Bible in a year?',
       'parse λύσαντες for my greek homework',
+      'Can you quiz me on Greek vocabulary for 10 minutes?',
+      'Make a weekly study timetable for my home-schooled daughter, please.',
+      'Can you look over my CV for a hospital chaplain job?',
+      "What's 15 percent of 2,400?",
       'how much does a youth pastor earn in Texas',
       'average salary of a hospital chaplain',
       'how much do vicars get paid',
@@ -616,6 +620,9 @@ describe('asksWhatNoPageAnswers', () => {
       'Then how do I apply?',
       'which course covers historical criticism, sources and who wrote the books of the bible',
       'Is there a class on what the Bible says about money?',
+      'Is there anyone who can look over my essay before I hand it in?',
+      'Can you make a payment plan for my fees?',
+      'Is there a quiz at the end of the course?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

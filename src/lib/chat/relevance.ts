@@ -377,12 +377,13 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
 
 /**
  * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
- * Revelation", "can you fix my python code"): the chat answers questions about the site from its pages, and no page
+ * Revelation", "can you fix my python code", "quiz me on Greek vocabulary", "make a weekly study timetable", "can you
+ * look over my CV"): the chat answers questions about the site from its pages, and no page
  * is the answer to a task, however many of its words the site uses. Only a sentence that opens with the request:
  * "Who do I write to about my grades?" and "How do I say which course I want?" ask about the site.
  */
 const TASK =
-  /^\s*(?:(?:and|then|so|now),?\s+)?(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|approve|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:\p{L}+ )?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary)))\b/iu;
+  /^\s*(?:(?:and|then|so|now),?\s+)?(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|approve|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:\p{L}+ )?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary))|(?:make|create|draw up) (?:me )?an? (?:[\p{L}-]+ ){0,3}(?:timetable|schedule|rota)|(?:quiz|test) me|(?:check|look over|read over|review) my (?:cv|resume|essay|cover letter|personal statement|sermon))\b/iu;
 /** A translation asked as a question: a phrase quoted, or "in" a capitalised language name at the end. */
 const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
 const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
@@ -395,9 +396,9 @@ const MENDING = new RegExp(
   String.raw`\b${DEVICE}\b[^.?!]*\b(?:won['’]?t|doesn['’]?t|not) (?:connect|work|turn on|charge|start)\b|\b(?:reset|fix|repair)\b[^.?!]*\b${DEVICE}\b|\b${DEVICE}\b[^.?!]*\b(?:cracked|fixed|repaired)\b`,
   'iu',
 );
-/** A sum to work out: "what's 17% of 2,340", "calculate 45 x 12". */
+/** A sum to work out: "what's 17% of 2,340", "what's 15 percent of 2,400", "calculate 45 x 12". */
 const SUM =
-  /^\s*(?:what(?:['’]s| is)|calculate|work out)\s+[\d.,]+\s*(?:%\s*of|[-+*/×÷x^]|times|plus|minus|divided by)\s*[\d.,]+\W*$/iu;
+  /^\s*(?:what(?:['’]s| is)|calculate|work out)\s+[\d.,]+\s*(?:%\s*of|per ?cent of|[-+*/×÷x^]|times|plus|minus|divided by)\s*[\d.,]+\W*$/iu;
 /** Small talk with the assistant itself, nothing else asked: "hi, how are you doing today? :)", "what's your name?". */
 const SMALL_TALK =
   /^\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))\b\W*)?(?:how are you(?: doing)?(?: today)?|what(?:['’]s| is) your name|who are you|are you (?:an? )?(?:bot|robot|human|real person|ai))?\W*$/iu;
