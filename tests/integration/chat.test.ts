@@ -260,6 +260,14 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     ).toEqual(['/courses/mus220/', '/courses/mus310/']);
   });
 
+  it('answers "what can I take after it?" with the courses the catalogue says follow the course', async () => {
+    gemini.behaviour = { words: ['Chaplaincy, Youth and Family Ministry, or the Ministry Placement.'] };
+    const res = await ask(server.url, ['Tell me about Pastoral Care', 'It is MIN220.', 'What can I take after it?']);
+    const { sources } = await readAnswer(res);
+    // Before, Pastoral Care itself came first: the follow-up's words are on none of the courses that follow it.
+    expect(['/courses/min310/', '/courses/min320/', '/courses/min400/']).toContain(new URL(sources[0].url).pathname);
+  });
+
   it('refuses bodies that break the contract before calling the model', async () => {
     const before = gemini.requests.length;
     const tooLong = await ask(server.url, 'x'.repeat(4001));

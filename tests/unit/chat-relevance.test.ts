@@ -395,6 +395,41 @@ describe('retrieval for a follow-up', () => {
     expect((await urls('who teaches it?'))[0]).toBe('/courses/mus220/');
   });
 
+  it('puts the courses the catalogue says follow a course first for "what can I take after it?", not after a program', async () => {
+    const course = (code: string, subject: string, prerequisites: string) => ({
+      page: { ...page(`/courses/${code}/`), title: `${code.toUpperCase()}: ${subject}` },
+      twin: `---\ntitle: "${subject}"\ncode: "${code.toUpperCase()}"\n---\n# ${subject}\n\n- **Prerequisites:** ${prerequisites}\n\n${subject}.`,
+    });
+    const pastoralCare = course('min220', 'Pastoral Care', 'None');
+    const chaplaincy = course('min320', 'Chaplaincy', '[MIN220 Pastoral Care](/courses/min220.md)');
+    // It names MIN220 in its text only: it does not follow it.
+    const preaching = course('min210', 'Preaching I', 'None. Often taken after MIN220.');
+    const certificate = {
+      page: { ...page('/programs/certificate/'), title: 'Certificate in Pastoral Care', type: 'program' },
+      twin: '---\ntitle: "Certificate"\n---\n# Certificate in Pastoral Care\n\nIncludes MIN220 Pastoral Care.',
+    };
+    const all = [pastoralCare, chaplaincy, preaching, certificate];
+    // The search: the pages holding any of the query's longer words, those holding most of them first.
+    const search: SearchFn = async ({ q, type }) => {
+      const asked = q
+        .toLowerCase()
+        .split(/\W+/)
+        .filter((w) => w.length >= 4);
+      const held = (twin: string) => asked.filter((w) => twin.toLowerCase().includes(w)).length;
+      const found = all.filter((c) => (!type || c.page.type === type) && held(c.twin) > 0);
+      return { results: found.sort((a, b) => held(b.twin) - held(a.twin)).map((c) => c.page) };
+    };
+    const read = async (p: FoundPage) => all.find((c) => c.page.url === p.url)?.twin;
+    const urls = async (first: string, followUp: string) =>
+      (await retrieveForConversation([first, followUp], search, 4, { read })).map((p) => p.url);
+    expect((await urls('Tell me about Pastoral Care', 'what can I take after it?'))[0]).toBe('/courses/min320/');
+    expect(await urls('Tell me about Pastoral Care', 'what does it lead on to?')).not.toContain('/courses/min210/');
+    // After a program whose answer also found the course, "after it" is about the program.
+    expect((await urls('Tell me about the Certificate in Pastoral Care', 'what can I do after it?'))[0]).not.toBe(
+      '/courses/min320/',
+    );
+  });
+
   describe('reading the pages', () => {
     const handbook = (slug: string, title: string): FoundPage => ({
       ...page(`/handbook/${slug}/`),

@@ -273,11 +273,17 @@ export async function retrieveForConversation(
     );
     if (chosen) ranked = [chosen, ...ranked.filter((p) => p.url !== chosen.url)];
   }
-  // "What else does she teach?": the other courses of the teacher of the course the conversation is about, which
-  // share none of the follow-up's words and few of the conversation's.
-  if (asksWhatElseIsTaught(question)) {
-    const taught = (await alsoTaughtBy(cited, search, options)).map((p) => ({ ...p, certain: true as const }));
-    ranked = [...taught, ...ranked.filter((p) => !taught.some((t) => t.url === p.url))];
+  // "What else does she teach?", "what can I take after it?": the courses the catalogue relates to the course the
+  // conversation is about (its teacher's others, those it is a prerequisite of), which share none of the follow-up's
+  // words and few of the conversation's.
+  const related = asksWhatElseIsTaught(question)
+    ? await alsoTaughtBy(cited, search, options)
+    : leansBack && LEADS_ON.test(question)
+      ? await followingOn(cited, search, options)
+      : [];
+  if (related.length > 0) {
+    const certain = related.map((p) => ({ ...p, certain: true as const }));
+    ranked = [...certain, ...ranked.filter((p) => !certain.some((t) => t.url === p.url))];
   }
   // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
   const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
@@ -291,26 +297,63 @@ function bounded({ signal, timeoutMs }: ConversationOptions): AbortSignal {
 }
 
 /**
- * The other courses of the teachers of the first course among `cited`, by the teachers' names searched among courses
- * and kept when their facts list one of them (a name in a course's text may be its subject); none without `read`.
+ * The other courses of the teachers of the first course among `cited` ("what else does she teach?"), by the teachers'
+ * names (a name in a course's text may be its subject, so only a course whose facts list one is kept).
  */
 async function alsoTaughtBy(cited: FoundPage[], search: SearchFn, options: ConversationOptions): Promise<FoundPage[]> {
   const course = cited.find((p) => p.type === 'course');
   const twin = course && options.read ? await options.read(course) : undefined;
   const teachers = twin === undefined ? [] : teachersOf(twin);
-  if (teachers.length === 0) return [];
+  return coursesWhose(
+    course,
+    teachers,
+    (other) => teachersOf(other).some((name) => teachers.includes(name)),
+    search,
+    options,
+  );
+}
+
+/** The courses that list the course `cited` starts with as a prerequisite ("what can I take after it?"), by its code. */
+async function followingOn(cited: FoundPage[], search: SearchFn, options: ConversationOptions): Promise<FoundPage[]> {
+  // Only when the conversation is about a course: after a program, "what can I do after it?" asks about degrees.
+  const course = cited[0]?.type === 'course' ? cited[0] : undefined;
+  const twin = course && options.read ? await options.read(course) : undefined;
+  const code = twin === undefined ? undefined : twinField(twin, 'code');
+  return code === undefined
+    ? []
+    : coursesWhose(course, [code], (other) => prerequisitesOf(other).includes(code), search, options);
+}
+
+/**
+ * The courses other than `course` that a search among courses for any of `queries` finds and whose twin `holds`
+ * (one of their facts, as the catalogue states it); none without `read`.
+ */
+async function coursesWhose(
+  course: FoundPage | undefined,
+  queries: string[],
+  holds: (twin: string) => boolean,
+  search: SearchFn,
+  options: ConversationOptions,
+): Promise<FoundPage[]> {
+  if (!course || !options.read || queries.length === 0) return [];
   const signal = bounded(options);
   const found = await Promise.all(
-    teachers.map((name) =>
-      search({ q: name, type: 'course', limit: PER_QUERY }, { signal }).then(
+    queries.map((q) =>
+      search({ q, type: 'course', limit: PER_QUERY }, { signal }).then(
         (r) => r.results,
         () => [],
       ),
     ),
   );
-  const others = [...new Map(found.flat().map((p) => [p.url, p])).values()].filter((p) => p.url !== course!.url);
+  const others = [...new Map(found.flat().map((p) => [p.url, p])).values()].filter((p) => p.url !== course.url);
   const twins = await Promise.all(others.map((p) => options.read!(p)));
-  return others.filter((_, i) => teachersOf(twins[i] ?? '').some((name) => teachers.includes(name)));
+  return others.filter((_, i) => twins[i] !== undefined && holds(twins[i]));
+}
+
+/** The course codes a course's twin lists as its prerequisites ("- **Prerequisites:** [THE101 Introduction…](…)"). */
+function prerequisitesOf(twin: string): string[] {
+  const line = /^\s*[-*]\s*\*\*Prerequisites?:\*\*(.*)$/mu.exec(twin)?.[1] ?? '';
+  return [...line.matchAll(/\[(\p{Lu}{2,4}\d{3})\b/gu)].map((m) => m[1]!);
 }
 
 /**
@@ -413,6 +456,10 @@ const CHOOSES = /\bwhich (?:one|ones|of (?:them|these|those))\b/i;
 
 /** A follow-up asking for programs: "which programs require it?", "what degrees is it part of?". */
 const ASKS_FOR_PROGRAMS = /\b(?:which|what|any) (?:programs?|programmes?|degrees?)\b/i;
+
+/** A follow-up asking what a course leads to: "what can I take after it?", "what does it lead on to?". */
+const LEADS_ON =
+  /\b(?:what comes after|after (?:it|that|this|that one|this one)|leads? (?:on )?to|follows? on|go on to|carr(?:y|ies) on|course after|take (?:once|after))\b/i;
 
 /** A follow-up asking for what comes after ("what comes after the first one?", "is there a more advanced one?"). */
 const ONWARD = /\b(?:after|next|then|advanced|harder|higher|further|follow(?:s|ing)?|continue|second|later)\b/i;
