@@ -405,9 +405,18 @@ const SMALL_TALK =
 /** What a job pays ("how much do youth pastors earn", "average salary of a hospital chaplain"): no page says. */
 const PAY =
   /\b(?:salary|salaries|(?<!\blow\s)wages?|get paid)\b|\bmake (?:a|per) (?:year|month|week|hour)\b|\bshould (?:a|the|our|my) (?:\p{L}+ )*?church pay\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))/iu;
-/** A feast's date ("when is Easter next year?"), not the college's break for it ("when is the Easter break?"). */
+/**
+ * A feast's date ("when is Easter next year?", "when does Passover start this year?"), not the college's break for it
+ * ("when is the Easter break?").
+ */
 const FEAST_DATE =
-  /^\W*(?:when|what date|what day) is (?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
+  /^\W*(?:when|what date|what day) (?:is|does|do we celebrate|should we celebrate) (?:orthodox |western )?(?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday|passover|yom kippur|rosh hashanah|hanukkah|ramadan|eid|diwali)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
+/**
+ * A post at the institute ("Are there any lecturer vacancies at Northgate?", "are there jobs at Northgate for
+ * interpreters?"): the site lists none, and the contact page says whom to ask. Not the jobs its students go on to.
+ */
+const JOBS_HERE =
+  /\bvacanc(?:y|ies)\b|\b(?:teaching|lecturing|lecturer|staff|admin) (?:jobs?|posts?|positions?)\b|\b(?:are there|do you have|any) (?:\p{L}+ ){0,2}jobs? (?:going |available |open )?(?:at|with|for) (?:northgate|you)\b/iu;
 /** What the site does offer, and a visitor may ask to be recommended. */
 const NOT_A_THING = String.raw`(?:course|class|program|programme|degree|qualification|module|diploma|certificate)`;
 /**
@@ -463,6 +472,7 @@ const NO_PAGE_ANSWERS = [
   SMALL_TALK,
   PAY,
   FEAST_DATE,
+  JOBS_HERE,
   RECOMMEND,
   WEATHER,
   PUBLIC_SERVICE,
