@@ -383,7 +383,7 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * "Who do I write to about my grades?" and "How do I say which course I want?" ask about the site.
  */
 const TASK =
-  /^\s*(?:(?:and|then|so|now),?\s+)?(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|approve|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:\p{L}+ )?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary))|(?:make|create|draw up) (?:me )?an? (?:[\p{L}-]+ ){0,3}(?:timetable|schedule|rota)|(?:quiz|test) me|(?:check|look over|read over|review) my (?:cv|resume|essay|cover letter|personal statement|sermon))\b/iu;
+  /^\s*(?:(?:and|then|so|now),?\s+)?(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|approve|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:[\p{L}\d-]+ ){0,3}?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary)|(?:some )?(?:ideas|games|activities|icebreakers))|role-?play|pray for (?:me|my|us|our)|(?:make|create|draw up) (?:me )?an? (?:[\p{L}-]+ ){0,3}(?:timetable|schedule|rota)|(?:quiz|test) me|(?:check|look over|read over|review) my (?:cv|resume|essay|cover letter|personal statement|sermon))\b/iu;
 /** A translation asked as a question: a phrase quoted, or "in" a capitalised language name at the end. */
 const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
 const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
@@ -429,6 +429,8 @@ const RECOMMEND = new RegExp(
     String.raw`(?:\byou\s+|^\W*|\bplease\s+)(?:recommend|suggest)\s+(?:me\s+)?(?:a|an|some|any)\s+(?:good\s+|cool\s+|friendly\s+)?(?!${NOT_A_THING})\p{L}{3,}`,
     String.raw`\b(?:which|what)\s+(?!would\b|${NOT_A_THING})\p{L}+\b[^?.]*?\bwould you (?:recommend|suggest)\b`,
     String.raw`\bworth (?:the money|buying|paying for)\b|\bbest apps?\b|\bany good for\b`,
+    // "What's the best study Bible for a beginner?", "the best ADHD medication", "which hearing aids work best…"
+    String.raw`\bbest (?:[\p{L}-]+ ){0,2}(?:bibles?|translations?|commentar(?:y|ies)|apps?|software|medications?|medicines?|toys?|hearing aids?|headphones|microphones?|cameras?)\b`,
   ].join('|'),
   'iu',
 );
