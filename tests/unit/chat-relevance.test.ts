@@ -527,6 +527,20 @@ describe('retrieval for a follow-up', () => {
     ]);
   });
 
+  it("puts the contact page first for an office's email address or phone number, marked certain", async () => {
+    const read = async (p: FoundPage) =>
+      p.url === '/contact/' ? '---\ntitle: "Contact us"\ntype: "page"\n---\n# Contact us\n' : undefined;
+    const first = async (question: string) => (await retrieveForConversation([question], search, 4, { read }))[0];
+    for (const question of [
+      'Which email address do I use for questions about the library opening hours?',
+      'Who should I email about the library?',
+      "What's the phone number for the library?",
+    ])
+      expect(await first(question), question).toMatchObject({ url: '/contact/', title: 'Contact us', certain: true });
+    for (const question of ['What do you do with my email address?', 'What are the library opening hours?'])
+      expect((await first(question))?.url, question).not.toBe('/contact/');
+  });
+
   it('adds to a first question the page whose own questions it is likest, when the search did not find it', async () => {
     const pageQuestions = {
       '/give/': ['Can I remember the college in my will?', 'How do I give every month?'],

@@ -13,7 +13,7 @@ export interface Office {
 
 /** The page whose table lists the offices (src/content/pages/contact.mdx: Who | For | Email). */
 export const CONTACT_TWIN = '/contact.md';
-const CONTACT_PAGE = '/contact/';
+export const CONTACT_PAGE = '/contact/';
 const GENERAL = /general|anything else/i;
 
 /** The offices in the contact page's Markdown twin: every table row with an email address. */

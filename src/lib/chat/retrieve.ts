@@ -14,6 +14,7 @@ import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { markdownUrl } from '../site/twin-path.ts';
 import { askedBeforeOnce, type AskedOf } from './asked-before.ts';
+import { CONTACT_PAGE } from './decline.ts';
 import { rewrittenQuestion } from './per-question.ts';
 import { keywords } from './keywords.ts';
 import {
@@ -205,6 +206,25 @@ async function withPageAsked(
   return title ? [...found, { ...page, title, type: twinField(twin, 'type') }] : found;
 }
 
+/**
+ * A question asking for an office's email address or phone number ("Which email address do I use for questions about
+ * fees?", "Who should I email about a student's tuition bill?"): the contact page's table lists every office's. Not
+ * "what do you do with my email address?", nor "who do I write to?" about a complaint (the complaints page says how).
+ */
+const asksHowToReachAnOffice = (question: string) => HOW_TO_REACH.test(question);
+const HOW_TO_REACH =
+  /\b(?:which|what)(?:['’]s| is)? (?:the )?(?:[\p{L}'’]+ ){0,2}?(?:e-?mail(?: address)?|(?:phone|telephone) number|postal address)\b|\bwhat number (?:do|can|should) i (?:ring|call|phone)\b|\bwho (?:do|should|can) i e-?mail\b/iu;
+
+/** The pages found with the contact page first, marked certain (the ranking keeps it there); unchanged without `read`. */
+async function withContactFirst(found: FoundPage[], { read }: ConversationOptions): Promise<FoundPage[]> {
+  const page = { url: CONTACT_PAGE, markdownUrl: markdownUrl(CONTACT_PAGE), title: '' };
+  const twin = read && (await read(page));
+  const title = twin && twinField(twin, 'title');
+  if (!title) return found;
+  const contact = { ...page, title, type: twinField(twin, 'type'), certain: true as const };
+  return [contact, ...found.filter((p) => p.url !== CONTACT_PAGE)];
+}
+
 /** A field of a Markdown twin's front matter, which writes each value as JSON ('title: "Refunds"'). */
 function twinField(twin: string, name: string): string | undefined {
   const value = new RegExp(`^${name}: (".*")$`, 'm').exec(twin)?.[1];
@@ -231,8 +251,10 @@ export async function retrieveForConversation(
 ): Promise<FoundPage[]> {
   const question = userTurns.at(-1) ?? '';
   const earlier = userTurns.slice(0, -1).slice(-EARLIER_TURNS);
-  if (earlier.length === 0)
-    return withPageAsked(await retrievePages(question, search, max, options), question, options);
+  if (earlier.length === 0) {
+    const found = await withPageAsked(await retrievePages(question, search, max, options), question, options);
+    return asksHowToReachAnOffice(question) ? withContactFirst(found, options) : found;
+  }
   const salient = topicWords(keywords(earlier.join(' '))).join(' ');
   const [now, cited, together] = await Promise.all([
     retrievePages(question, search, PER_QUERY, options),
