@@ -774,6 +774,8 @@ describe('asksForACourse', () => {
     expect(asksForACourse('Do any of your courses cover the Eastern Orthodox churches?')).toBe(true);
     expect(asksForACourse('Is there any course that talks about the St Thomas Christians of Kerala?')).toBe(true);
     expect(asksForACourse('is there a short summer course on leadership?')).toBe(true);
+    expect(asksForACourse('I lead a home group. Which of your programmes is designed for people like me?')).toBe(true);
+    expect(asksForACourse("I'm a deacon. Which program would help me serve my congregation better?")).toBe(true);
   });
 
   it('leaves other questions, and a cover letter', () => {

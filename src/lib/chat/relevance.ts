@@ -608,13 +608,14 @@ export function teachersOf(twin: string): string[] {
 
 /**
  * A question asking whether the institute teaches something ("Do you teach any Aramaic?", "Do any of your courses
- * cover the Eastern Orthodox churches?", "Is there any course that talks about …?"): the course catalogue answers it,
- * even when the answer is no. The floor's model is not asked about it (answer.ts): it gave "Do you teach any
- * Aramaic?" a chance of 0.97 of being off topic.
+ * cover the Eastern Orthodox churches?", "Is there any course that talks about …?"), or which of its programs suits
+ * the visitor ("I lead a home group. Which of your programmes is designed for people like me?"): the catalogue
+ * answers it, even when the answer is no. The floor's model is not asked about it (answer.ts): it gave "Do you teach
+ * any Aramaic?" a chance of 0.97 of being off topic, and the home group leader's question 0.90.
  */
 export const asksForACourse = (question: string) => ASKS_FOR_A_COURSE.test(question);
 const ASKS_FOR_A_COURSE =
-  /\b(?:do|does|can|could|will|would)\s+(?:you|any of your (?:courses|classes|modules|programm?es))\b[^?.!]*?\b(?:teach|offer|run|cover)\b(?!\s+letters?\b)|\b(?:is|are) there (?:a|an|any)\s+(?:[\p{L}-]+\s+){0,2}?(?:courses?|class(?:es)?|modules?)\b|\b(?:any|a)\s+(?:courses?|class(?:es)?|modules?)\s+(?:that|which|on|about|covering)\b/iu;
+  /\b(?:do|does|can|could|will|would)\s+(?:you|any of your (?:courses|classes|modules|programm?es))\b[^?.!]*?\b(?:teach|offer|run|cover)\b(?!\s+letters?\b)|\b(?:is|are) there (?:a|an|any)\s+(?:[\p{L}-]+\s+){0,2}?(?:courses?|class(?:es)?|modules?)\b|\b(?:any|a)\s+(?:courses?|class(?:es)?|modules?)\s+(?:that|which|on|about|covering)\b|\bwhich (?:of your )?(?:programs?|programmes?|degrees?|qualifications?|certificates?|diplomas?)\b/iu;
 
 /** A question as a sentence: words typed as to a search box ("first christians under rome") ask for what there is. */
 const ASKS =
