@@ -444,13 +444,14 @@ const IN_TOWN = new RegExp(
 /** The weather, anywhere. */
 const WEATHER = /\b(?:weather|forecast)\b/iu;
 /**
- * A question of doctrine or Bible knowledge ("what does the Bible say about tattoos?", "is it a sin to…", "is it
- * biblical…", "who wrote the book of Hebrews?", "when was Daniel really written?"): the courses teach how to study
- * it; no page answers it. Unless it asks for a course or program on it ("which course covers … who wrote the books of
- * the bible"): that is a question about the site.
+ * A question of doctrine or Bible knowledge ("what does the Bible say about tattoos?", "what does the number 40 mean
+ * in the Bible?", "is the Bible without error?", "is it a sin to…", "is it biblical…", "who wrote the book of
+ * Hebrews?", "when was Daniel really written?"): the courses teach how to study it; no page answers it. Unless it asks
+ * for a course or program on it ("which course covers … who wrote the books of the bible"): that is a question about
+ * the site.
  */
 const DOCTRINE = new RegExp(
-  String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat does the bible (?:say|teach)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+)`,
+  String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+)`,
   'iu',
 );
 /** The state's services and a household's money: benefits, student finance, taxes, mortgages, licences, passports. */
