@@ -378,8 +378,8 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
 /**
  * A request for a task of the assistant's own ("translate John 3:16 into Hebrew", "summarise the book of
  * Revelation", "can you fix my python code", "quiz me on Greek vocabulary", "make a weekly study timetable", "can you
- * look over my CV"): the chat answers questions about the site from its pages, and no page
- * is the answer to a task, however many of its words the site uses. Only a sentence that opens with the request:
+ * look over my CV", "can you pray for my father?"): the chat answers questions about the site from its pages, and no
+ * page is the answer to a task, however many of its words the site uses. Only a sentence that opens with the request:
  * "Who do I write to about my grades?" and "How do I say which course I want?" ask about the site.
  */
 const TASK =
