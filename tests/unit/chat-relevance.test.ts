@@ -527,6 +527,24 @@ describe('retrieval for a follow-up', () => {
     ]);
   });
 
+  it('puts the page named for records first when someone else asks to be told a grade or an enrolment', async () => {
+    const records: FoundPage = { ...page('/handbook/records/'), title: 'Student records', type: 'handbook' };
+    const twins: Record<string, string> = {
+      [records.url]: '---\ntitle: "Student records"\nkeywords: ["transcript"]\n---\n# Student records\n',
+    };
+    // The question's own words find the Greek course; only a search for "records" finds the records page.
+    const searched: SearchFn = async ({ q }) => ({ results: q === 'records' ? [records] : [page('/courses/bib201/')] });
+    const read = async (p: FoundPage) => twins[p.url] ?? '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\n';
+    const first = async (question: string) => (await retrieveForConversation([question], searched, 4, { read }))[0];
+    for (const question of [
+      'Can my parents ring up and find out my grades in Greek?',
+      'Will you tell our church whether our ordinand is enrolled in Greek?',
+    ])
+      expect(await first(question), question).toMatchObject({ url: '/handbook/records/', certain: true });
+    for (const question of ['What grades do I need in Greek I?', 'Can my church pay for my Greek course?'])
+      expect((await first(question))?.url, question).toBe('/courses/bib201/');
+  });
+
   it("puts the contact page first for an office's email address or phone number, marked certain", async () => {
     const read = async (p: FoundPage) =>
       p.url === '/contact/' ? '---\ntitle: "Contact us"\ntype: "page"\n---\n# Contact us\n' : undefined;

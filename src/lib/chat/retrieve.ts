@@ -225,6 +225,41 @@ async function withContactFirst(found: FoundPage[], { read }: ConversationOption
   return [contact, ...found.filter((p) => p.url !== CONTACT_PAGE)];
 }
 
+/**
+ * A question asking whether someone else is told a student's grades or enrolment ("Can my parents ring up and find
+ * out my grades?", "Will you tell our church whether our ordinand is enrolled?"): the page named for student records
+ * says who may see them, while the fees or registration pages hold more of its words.
+ */
+const asksWhoIsToldOfARecord = (question: string) =>
+  SOMEONE_ELSE.test(question) && A_RECORD.test(question) && TOLD.test(question);
+const SOMEONE_ELSE =
+  /\b(?:my|our|her|his) (?:son|daughter|child|kids?|husband|wife|parents?|mum|mom|dad|father|mother|church|pastor|minister|vicar|employer|boss|sponsor|ordinand|members?)\b|\b(?:parents?|church|employer|sponsor)\b/iu;
+const A_RECORD =
+  /\b(?:grades?|marks?|results?|enrolled|enrol(?:l)?ment|registered|transcripts?|records?|attendance|how (?:s?he|they)(?:['’]s| is| are)? doing)\b/iu;
+const TOLD = /\b(?:tell|told|find out|see|check|confirm|ring|phone|call|ask about|access|share|informed)\b/iu;
+
+/**
+ * The pages found with the first one named for `word` (title, aliases, keywords) first, marked certain: among them,
+ * else among what a search for the word finds (the question's other words may find other pages).
+ */
+async function withNamedFirst(
+  found: FoundPage[],
+  word: string,
+  search: SearchFn,
+  options: ConversationOptions,
+): Promise<FoundPage[]> {
+  const { read } = options;
+  if (!read) return found;
+  const searched = await search({ q: word, limit: PER_QUERY }, { signal: bounded(options) }).then(
+    (r) => r.results,
+    () => [],
+  );
+  const pages = [...found, ...searched.filter((p) => !found.some((f) => f.url === p.url))];
+  const named = namedFor(word, await Promise.all(pages.map(async (page) => ({ page, twin: await read(page) }))));
+  if (!named) return found;
+  return [{ ...named.page, certain: true }, ...found.filter((p) => p.url !== named.page.url)];
+}
+
 /** A field of a Markdown twin's front matter, which writes each value as JSON ('title: "Refunds"'). */
 function twinField(twin: string, name: string): string | undefined {
   const value = new RegExp(`^${name}: (".*")$`, 'm').exec(twin)?.[1];
@@ -253,7 +288,8 @@ export async function retrieveForConversation(
   const earlier = userTurns.slice(0, -1).slice(-EARLIER_TURNS);
   if (earlier.length === 0) {
     const found = await withPageAsked(await retrievePages(question, search, max, options), question, options);
-    return asksHowToReachAnOffice(question) ? withContactFirst(found, options) : found;
+    if (asksHowToReachAnOffice(question)) return withContactFirst(found, options);
+    return asksWhoIsToldOfARecord(question) ? withNamedFirst(found, 'records', search, options) : found;
   }
   const salient = topicWords(keywords(earlier.join(' '))).join(' ');
   const [now, cited, together] = await Promise.all([
