@@ -527,21 +527,41 @@ describe('retrieval for a follow-up', () => {
     ]);
   });
 
-  it('puts the page named for records first when someone else asks to be told a grade or an enrolment', async () => {
-    const records: FoundPage = { ...page('/handbook/records/'), title: 'Student records', type: 'handbook' };
-    const twins: Record<string, string> = {
-      [records.url]: '---\ntitle: "Student records"\nkeywords: ["transcript"]\n---\n# Student records\n',
+  it('puts first the page the site names for what a question asks by other words: records, legacies, grading', async () => {
+    const handbook = (slug: string, title: string, keywords: string[]) => ({
+      page: { ...page(`/handbook/${slug}/`), title, type: 'handbook' },
+      twin: `---\ntitle: "${title}"\nkeywords: ${JSON.stringify(keywords)}\n---\n# ${title}\n`,
+    });
+    const named = [
+      handbook('records', 'Student records', ['transcript']),
+      handbook('give', 'Give', ['legacy', 'bequest']),
+      handbook('grading', 'Grading', ['pass mark']),
+      // Named for grades too, but not what a search for "grading" finds first.
+      handbook('appeals', 'Appeals', ['unfair grade']),
+    ];
+    const greek = page('/courses/bib201/');
+    // A search for one of the words finds its page; the question's own words find the Greek course and the appeals page.
+    const byWord: Record<string, FoundPage[]> = {
+      records: [named[0]!.page],
+      legacy: [named[1]!.page],
+      grading: [named[2]!.page, named[3]!.page],
     };
-    // The question's own words find the Greek course; only a search for "records" finds the records page.
-    const searched: SearchFn = async ({ q }) => ({ results: q === 'records' ? [records] : [page('/courses/bib201/')] });
-    const read = async (p: FoundPage) => twins[p.url] ?? '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\n';
+    const searched: SearchFn = async ({ q }) => ({ results: byWord[q] ?? [greek, named[3]!.page] });
+    const read = async (p: FoundPage) =>
+      named.find((n) => n.page.url === p.url)?.twin ?? '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\n';
     const first = async (question: string) => (await retrieveForConversation([question], searched, 4, { read }))[0];
-    for (const question of [
-      'Can my parents ring up and find out my grades in Greek?',
-      'Will you tell our church whether our ordinand is enrolled in Greek?',
+    for (const [question, url] of [
+      ['Can my parents ring up and find out my grades in Greek?', '/handbook/records/'],
+      ['Will you tell our church whether our ordinand is enrolled in Greek?', '/handbook/records/'],
+      ["I'd like to remember the college in my will", '/handbook/give/'],
+      ['What grade do I need in Greek I to be allowed into Greek II?', '/handbook/grading/'],
+      ['got a D in BIB201, can I still go on to Greek II?', '/handbook/grading/'],
     ])
-      expect(await first(question), question).toMatchObject({ url: '/handbook/records/', certain: true });
-    for (const question of ['What grades do I need in Greek I?', 'Can my church pay for my Greek course?'])
+      expect(await first(question), question).toMatchObject({ url, certain: true });
+    for (const question of [
+      'What grades do I need to get into the Greek course?',
+      'Can my church pay for my Greek course?',
+    ])
       expect((await first(question))?.url, question).toBe('/courses/bib201/');
   });
 

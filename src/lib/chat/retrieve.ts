@@ -226,21 +226,8 @@ async function withContactFirst(found: FoundPage[], { read }: ConversationOption
 }
 
 /**
- * A question asking whether someone else is told a student's grades or enrolment ("Can my parents ring up and find
- * out my grades?", "Will you tell our church whether our ordinand is enrolled?"): the page named for student records
- * says who may see them, while the fees or registration pages hold more of its words.
- */
-const asksWhoIsToldOfARecord = (question: string) =>
-  SOMEONE_ELSE.test(question) && A_RECORD.test(question) && TOLD.test(question);
-const SOMEONE_ELSE =
-  /\b(?:my|our|her|his) (?:son|daughter|child|kids?|husband|wife|parents?|mum|mom|dad|father|mother|church|pastor|minister|vicar|employer|boss|sponsor|ordinand|members?)\b|\b(?:parents?|church|employer|sponsor)\b/iu;
-const A_RECORD =
-  /\b(?:grades?|marks?|results?|enrolled|enrol(?:l)?ment|registered|transcripts?|records?|attendance|how (?:s?he|they)(?:['’]s| is| are)? doing)\b/iu;
-const TOLD = /\b(?:tell|told|find out|see|check|confirm|ring|phone|call|ask about|access|share|informed)\b/iu;
-
-/**
- * The pages found with the first one named for `word` (title, aliases, keywords) first, marked certain: among them,
- * else among what a search for the word finds (the question's other words may find other pages).
+ * The pages found with the page named for `word` (title, aliases, keywords) first, marked certain: the first such that
+ * the site search finds for the word (as a visitor typing it would), else among the pages found.
  */
 async function withNamedFirst(
   found: FoundPage[],
@@ -254,11 +241,37 @@ async function withNamedFirst(
     (r) => r.results,
     () => [],
   );
-  const pages = [...found, ...searched.filter((p) => !found.some((f) => f.url === p.url))];
+  const pages = [...searched, ...found.filter((p) => !searched.some((f) => f.url === p.url))];
   const named = namedFor(word, await Promise.all(pages.map(async (page) => ({ page, twin: await read(page) }))));
   if (!named) return found;
   return [{ ...named.page, certain: true }, ...found.filter((p) => p.url !== named.page.url)];
 }
+
+/**
+ * A first question whose page is known by a word it need not use: the site's own names decide which page that is
+ * (withNamedFirst).
+ *  - Whether someone else is told a student's grades or enrolment ("Can my parents ring up and find out my
+ *    grades?", "Will you tell our church whether our ordinand is enrolled?"): the page named for records says who may
+ *    see them, while the fees or registration pages hold more of its words.
+ *  - Leaving a gift in a will, or giving in someone's memory ("I'd like to remember the college in my will"): the page
+ *    named for legacies.
+ *  - The grade needed to pass or to go on ("What grade do I need in Greek I to be allowed into Greek II?", "got a D in
+ *    BIB201, can I still go on?"): the page named for grading, though the next course's page names the course.
+ */
+function namedWordOf(question: string): string | undefined {
+  if (SOMEONE_ELSE.test(question) && A_RECORD.test(question) && TOLD.test(question)) return 'records';
+  if (A_LEGACY.test(question)) return 'legacy';
+  if (GRADE_NEEDED.test(question)) return 'grading';
+  return undefined;
+}
+const SOMEONE_ELSE =
+  /\b(?:my|our|her|his) (?:son|daughter|child|kids?|husband|wife|parents?|mum|mom|dad|father|mother|church|pastor|minister|vicar|employer|boss|sponsor|ordinand|members?)\b|\b(?:parents?|church|employer|sponsor)\b/iu;
+const A_RECORD =
+  /\b(?:grades?|marks?|results?|enrolled|enrol(?:l)?ment|registered|transcripts?|records?|attendance|how (?:s?he|they)(?:['’]s| is| are)? doing)\b/iu;
+const TOLD = /\b(?:tell|told|find out|see|check|confirm|ring|phone|call|ask about|access|share|informed)\b/iu;
+const A_LEGACY = /\b(?:in (?:my|his|her|their|our) will|legacy|bequest|in memory of|remember the college)\b/iu;
+const GRADE_NEEDED =
+  /\bgrade (?:do|would) (?:i|you|we) need (?:in|to pass)\b|\b(?:got|get|only got) an? [a-f][+-]? in\b/iu;
 
 /** A field of a Markdown twin's front matter, which writes each value as JSON ('title: "Refunds"'). */
 function twinField(twin: string, name: string): string | undefined {
@@ -289,7 +302,8 @@ export async function retrieveForConversation(
   if (earlier.length === 0) {
     const found = await withPageAsked(await retrievePages(question, search, max, options), question, options);
     if (asksHowToReachAnOffice(question)) return withContactFirst(found, options);
-    return asksWhoIsToldOfARecord(question) ? withNamedFirst(found, 'records', search, options) : found;
+    const named = namedWordOf(question);
+    return named ? withNamedFirst(found, named, search, options) : found;
   }
   const salient = topicWords(keywords(earlier.join(' '))).join(' ');
   const [now, cited, together] = await Promise.all([
