@@ -565,7 +565,7 @@ describe('retrieval for a follow-up', () => {
       expect((await first(question))?.url, question).toBe('/courses/bib201/');
   });
 
-  it("puts the contact page first for an office's email address or phone number, marked certain", async () => {
+  it("puts the contact page first for an office's email address or phone number, or a visit, marked certain", async () => {
     const read = async (p: FoundPage) =>
       p.url === '/contact/' ? '---\ntitle: "Contact us"\ntype: "page"\n---\n# Contact us\n' : undefined;
     const first = async (question: string) => (await retrieveForConversation([question], search, 4, { read }))[0];
@@ -573,6 +573,8 @@ describe('retrieval for a follow-up', () => {
       'Which email address do I use for questions about the library opening hours?',
       'Who should I email about the library?',
       "What's the phone number for the library?",
+      'Could I sit in on a library class before I apply?',
+      'Can I come and have a look round the library before I apply?',
     ])
       expect(await first(question), question).toMatchObject({ url: '/contact/', title: 'Contact us', certain: true });
     for (const question of ['What do you do with my email address?', 'What are the library opening hours?'])

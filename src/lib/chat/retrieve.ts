@@ -207,13 +207,16 @@ async function withPageAsked(
 }
 
 /**
- * A question asking for an office's email address or phone number ("Which email address do I use for questions about
- * fees?", "Who should I email about a student's tuition bill?"): the contact page's table lists every office's. Not
- * "what do you do with my email address?", nor "who do I write to?" about a complaint (the complaints page says how).
+ * A question the contact page answers though other pages hold more of its words: an office's email address or phone
+ * number ("Which email address do I use for questions about fees?", "Who should I email about a student's tuition
+ * bill?"; its table lists every office's), or a visit ("Could I sit in on a class before I apply?", "can I come and
+ * have a look round?"; its Visiting section says whom to write to). Not "what do you do with my email address?", nor
+ * "who do I write to?" about a complaint (the complaints page says how).
  */
-const asksHowToReachAnOffice = (question: string) => HOW_TO_REACH.test(question);
+const asksForTheContactPage = (question: string) => HOW_TO_REACH.test(question) || VISITING.test(question);
 const HOW_TO_REACH =
   /\b(?:which|what)(?:['’]s| is)? (?:the )?(?:[\p{L}'’]+ ){0,2}?(?:e-?mail(?: address)?|(?:phone|telephone) number|postal address)\b|\bwhat number (?:do|can|should) i (?:ring|call|phone)\b|\bwho (?:do|should|can) i e-?mail\b/iu;
+const VISITING = /\bsit in on\b|\b(?:look|have a look) (?:round|around)\b/iu;
 
 /** The pages found with the contact page first, marked certain (the ranking keeps it there); unchanged without `read`. */
 async function withContactFirst(found: FoundPage[], { read }: ConversationOptions): Promise<FoundPage[]> {
@@ -301,7 +304,7 @@ export async function retrieveForConversation(
   const earlier = userTurns.slice(0, -1).slice(-EARLIER_TURNS);
   if (earlier.length === 0) {
     const found = await withPageAsked(await retrievePages(question, search, max, options), question, options);
-    if (asksHowToReachAnOffice(question)) return withContactFirst(found, options);
+    if (asksForTheContactPage(question)) return withContactFirst(found, options);
     const named = namedWordOf(question);
     return named ? withNamedFirst(found, named, search, options) : found;
   }
