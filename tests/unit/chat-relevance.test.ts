@@ -527,7 +527,7 @@ describe('retrieval for a follow-up', () => {
     ]);
   });
 
-  it('puts first the page the site names for what a question asks by other words: records, legacies, grading', async () => {
+  it('puts first the page the site names for what a question asks in other words: records, legacies, grading, bursaries', async () => {
     const handbook = (slug: string, title: string, keywords: string[]) => ({
       page: { ...page(`/handbook/${slug}/`), title, type: 'handbook' },
       twin: `---\ntitle: "${title}"\nkeywords: ${JSON.stringify(keywords)}\n---\n# ${title}\n`,
@@ -536,6 +536,7 @@ describe('retrieval for a follow-up', () => {
       handbook('records', 'Student records', ['transcript']),
       handbook('give', 'Give', ['legacy', 'bequest']),
       handbook('grading', 'Grading', ['pass mark']),
+      handbook('bursaries', 'Scholarships and bursaries', ['funding']),
       // Named for grades too, but not what a search for "grading" finds first.
       handbook('appeals', 'Appeals', ['unfair grade']),
     ];
@@ -544,9 +545,10 @@ describe('retrieval for a follow-up', () => {
     const byWord: Record<string, FoundPage[]> = {
       records: [named[0]!.page],
       legacy: [named[1]!.page],
-      grading: [named[2]!.page, named[3]!.page],
+      grading: [named[2]!.page, named[4]!.page],
+      bursaries: [named[3]!.page],
     };
-    const searched: SearchFn = async ({ q }) => ({ results: byWord[q] ?? [greek, named[3]!.page] });
+    const searched: SearchFn = async ({ q }) => ({ results: byWord[q] ?? [greek, named[4]!.page] });
     const read = async (p: FoundPage) =>
       named.find((n) => n.page.url === p.url)?.twin ?? '---\ntitle: "Biblical Greek I"\n---\n# Biblical Greek I\n';
     const first = async (question: string) => (await retrieveForConversation([question], searched, 4, { read }))[0];
@@ -556,11 +558,13 @@ describe('retrieval for a follow-up', () => {
       ["I'd like to remember the college in my will", '/handbook/give/'],
       ['What grade do I need in Greek I to be allowed into Greek II?', '/handbook/grading/'],
       ['got a D in BIB201, can I still go on to Greek II?', '/handbook/grading/'],
+      ['Is there any funding for organists who want to take Greek?', '/handbook/bursaries/'],
     ])
       expect(await first(question), question).toMatchObject({ url, certain: true });
     for (const question of [
       'What grades do I need to get into the Greek course?',
       'Can my church pay for my Greek course?',
+      'We would like to set up a named scholarship for Greek students.',
     ])
       expect((await first(question))?.url, question).toBe('/courses/bib201/');
   });
@@ -664,6 +668,7 @@ describe('asksWhatNoPageAnswers', () => {
       "what's the weather like tomorrow?",
       // The state's services and a household's money.
       'can i still claim universal credit if i go back to study part time',
+      'Can I get Access to Work funding for my job?',
       'How do I register our church as a charity?',
       'how do i renew my passport online',
       'how do I apply for a mortgage as a pastor?',

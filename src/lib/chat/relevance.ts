@@ -456,7 +456,7 @@ const DOCTRINE = new RegExp(
 );
 /** The state's services and a household's money: benefits, student finance, taxes, mortgages, licences, passports. */
 const PUBLIC_SERVICE =
-  /\b(?:universal credit|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?)\b/iu;
+  /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?)\b/iu;
 /**
  * Other places to study compared ("which seminary in the US is best for an MDiv?", "universities in Nairobi"): no
  * page compares them.

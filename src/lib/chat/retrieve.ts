@@ -260,11 +260,15 @@ async function withNamedFirst(
  *    named for legacies.
  *  - The grade needed to pass or to go on ("What grade do I need in Greek I to be allowed into Greek II?", "got a D in
  *    BIB201, can I still go on?"): the page named for grading, though the next course's page names the course.
+ *  - Help with paying ("Is there any funding for organists who want to do the sacred music certificate?", "Do I lose
+ *    my scholarship if I take a break?"): the page named for bursaries; not giving to one ("set up a named
+ *    scholarship"), which the giving page answers.
  */
 function namedWordOf(question: string): string | undefined {
   if (SOMEONE_ELSE.test(question) && A_RECORD.test(question) && TOLD.test(question)) return 'records';
   if (A_LEGACY.test(question)) return 'legacy';
   if (GRADE_NEEDED.test(question)) return 'grading';
+  if (FUNDING.test(question) && !GIVING.test(question)) return 'bursaries';
   return undefined;
 }
 const SOMEONE_ELSE =
@@ -273,6 +277,9 @@ const A_RECORD =
   /\b(?:grades?|marks?|results?|enrolled|enrol(?:l)?ment|registered|transcripts?|records?|attendance|how (?:s?he|they)(?:['’]s| is| are)? doing)\b/iu;
 const TOLD = /\b(?:tell|told|find out|see|check|confirm|ring|phone|call|ask about|access|share|informed)\b/iu;
 const A_LEGACY = /\b(?:in (?:my|his|her|their|our) will|legacy|bequest|in memory of|remember the college)\b/iu;
+const FUNDING =
+  /\b(?:any (?:funding|financial help|financial support|help (?:with|towards) the cost)|funding for|financial help|help paying|bursar(?:y|ies)|scholarships?|grants?)\b/iu;
+const GIVING = /\b(?:set up|give|giving|donate|donation|fund a|named scholarship)\b/iu;
 const GRADE_NEEDED =
   /\bgrade (?:do|would) (?:i|you|we) need (?:in|to pass)\b|\b(?:got|get|only got) an? [a-f][+-]? in\b/iu;
 
