@@ -36,8 +36,8 @@ export interface FoundPage {
   /** Other names the editors gave the page (front matter `aliases`). */
   aliases?: string[];
   /**
-   * Retrieval knows the follow-up asks for this page, though its words are not on it ("what else does she teach?"):
-   * the chat's ranking keeps it first (page-ranker.ts, rankForChat).
+   * Retrieval knows the question asks for this page, though its words are not on it ("what else does she teach?",
+   * "I'd like to remember the college in my will"): the chat's ranking keeps it first (page-ranker.ts, rankForChat).
    */
   certain?: true;
 }
@@ -292,14 +292,17 @@ function twinField(twin: string, name: string): string | undefined {
 const EARLIER_TURNS = 2;
 
 /**
- * Retrieval for the last of a conversation's user turns. A first question is retrieved on its own. A follow-up
- * ("which one is for beginners?") also uses the conversation, merged by reciprocal rank fusion:
+ * Retrieval for the last of a conversation's user turns. A first question is retrieved on its own, with the page it
+ * asks for in other words first (the contact page, or the page named for records, legacies, grading or bursaries:
+ * asksForTheContactPage, namedWordOf). A follow-up ("which one is for beginners?") also uses the conversation, merged
+ * by reciprocal rank fusion:
  *  - the pages the previous question found (retrieval is deterministic, so they are found again rather than trusted
  *    from the client's copy of the conversation);
  *  - the question searched together with the salient words of the earlier user turns ("greek … beginners").
  * A follow-up that points back or says little leans on the conversation; one that names its own subject leans on
  * itself, so changing the subject still works. One that points back and asks for what comes after gets the next
- * course of the series the previous answer was about first, when retrieval found it.
+ * course of the series the previous answer was about first, when retrieval found it; one asking what a course leads
+ * to, or what else its teacher teaches, the courses the catalogue relates to it.
  */
 export async function retrieveForConversation(
   userTurns: string[],
