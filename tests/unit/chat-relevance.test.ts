@@ -665,6 +665,8 @@ describe('asksWhatNoPageAnswers', () => {
       'suggest a cool name for our youth group',
       'how do i register with a GP in Harrow Vale',
       'is there a dentist near the campus?',
+      'What are the opening hours of Harrow Vale public library in town?',
+      'What are the term dates for primary schools in Harrow Vale?',
       "what's the weather like tomorrow?",
       // The state's services and a household's money.
       'can i still claim universal credit if i go back to study part time',
@@ -715,6 +717,7 @@ describe('asksWhatNoPageAnswers', () => {
       'How do I recommend a friend to apply?',
       "I need a letter proving I'm enrolled for my bank",
       'Is there parking near the campus?',
+      'When is the college library in Harrow Vale open?',
       'I have my transcripts, my passport and a letter from my pastor. What else do I need to apply?',
       'What do I need for a student visa?',
       'Which course reads what the Bible says about justice?',

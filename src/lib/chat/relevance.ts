@@ -436,7 +436,7 @@ const RECOMMEND = new RegExp(
 );
 /** The town's services ("a GP in Harrow Vale", "a dentist near the campus"), in or near it: no page lists them. */
 const TOWN_SERVICE =
-  /\b(?:GPs?|dentists?|doctors?|post office|banks?|bars|pubs?|night out|restaurants?|supermarkets?|gyms?|takeaways?)\b/iu;
+  /\b(?:GPs?|dentists?|doctors?|post office|banks?|bars|pubs?|night out|restaurants?|supermarkets?|gyms?|takeaways?|public library|primary schools?|secondary schools?)\b/iu;
 const IN_TOWN = new RegExp(
   String.raw`\bnear(?:by|\s+(?:the\s+)?(?:campus|college))?\b|\b${INSTITUTE.address.addressLocality}\b`,
   'iu',
