@@ -94,11 +94,6 @@ export async function run() {
     },
     '/api/health',
   );
-  const body = (chat: number) =>
-    JSON.stringify({
-      id: `c${chat}`,
-      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: QUESTIONS[chat % QUESTIONS.length] }] }],
-    });
   const direct = (chat: number) =>
     timeToFirstToken(
       `${gemini.baseUrl}/models/gemini-2.5-flash:streamGenerateContent?alt=sse`,
@@ -114,16 +109,18 @@ export async function run() {
     const v = Math.floor(chat / 10);
     return `10.${(v >> 16) & 255}.${(v >> 8) & 255}.${v & 255}`;
   };
-  const throughUs = (chat: number) =>
+  // A declined question streams its text without the model: its time counts too.
+  const askUs = (id: string, text: string, client: number) =>
     timeToFirstToken(
       `${ours.url}/api/chat`,
       {
         method: 'POST',
-        body: body(chat),
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor(chat) },
+        body: JSON.stringify({ id, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }] }),
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor(client) },
       },
       (e) => e.includes('"type":"text-delta"'),
     );
+  const throughUs = (chat: number) => askUs(`c${chat}`, QUESTIONS[chat % QUESTIONS.length]!, chat);
   // Questions the server has not been asked: each runs retrieval's searches, the ranking and the floor cold, as most
   // visitors' questions do (the eight above are answered from the caches after the warm-up).
   const fresh = (
@@ -132,20 +129,7 @@ export async function run() {
     .filter((c) => !c.heldout)
     .map((c) => c.q)
     .slice(0, FRESH_QUESTIONS);
-  const askFresh = (chat: number) =>
-    timeToFirstToken(
-      `${ours.url}/api/chat`,
-      {
-        method: 'POST',
-        body: JSON.stringify({
-          id: `f${chat}`,
-          messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: fresh[chat % fresh.length] }] }],
-        }),
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitor(2_000_000 + chat) },
-      },
-      // A declined question streams its text without the model: its time counts too.
-      (e) => e.includes('"type":"text-delta"'),
-    );
+  const askFresh = (chat: number) => askUs(`f${chat}`, fresh[chat % fresh.length]!, 2_000_000 + chat);
   try {
     // Warm-up, alone and concurrent: the search workers load the index, the JIT settles on both paths.
     for (let i = 0; i < QUESTIONS.length * 2; i++) await throughUs(1_000_000 + i);

@@ -200,10 +200,16 @@ async function withPageAsked(
   const likest = pageQuestions && askedBeforeOnce(pageQuestions).likest(question);
   if (!read || !likest || likest.likeness < PAGE_ASKED_LIKENESS || found.some((p) => p.url === likest.url))
     return found;
-  const page = { url: likest.url, markdownUrl: markdownUrl(likest.url), title: '' };
+  const page = await pageAt(likest.url, read);
+  return page ? [...found, page] : found;
+}
+
+/** The page at `url` as retrieval finds it, its title and kind read from its twin; undefined without one. */
+async function pageAt(url: string, read: NonNullable<ConversationOptions['read']>): Promise<FoundPage | undefined> {
+  const page = { url, markdownUrl: markdownUrl(url), title: '' };
   const twin = await read(page);
   const title = twin && twinField(twin, 'title');
-  return title ? [...found, { ...page, title, type: twinField(twin, 'type') }] : found;
+  return title ? { ...page, title, type: twinField(twin, 'type') } : undefined;
 }
 
 /**
@@ -220,12 +226,8 @@ const VISITING = /\bsit in on\b|\b(?:look|have a look) (?:round|around)\b/iu;
 
 /** The pages found with the contact page first, marked certain (the ranking keeps it there); unchanged without `read`. */
 async function withContactFirst(found: FoundPage[], { read }: ConversationOptions): Promise<FoundPage[]> {
-  const page = { url: CONTACT_PAGE, markdownUrl: markdownUrl(CONTACT_PAGE), title: '' };
-  const twin = read && (await read(page));
-  const title = twin && twinField(twin, 'title');
-  if (!title) return found;
-  const contact = { ...page, title, type: twinField(twin, 'type'), certain: true as const };
-  return [contact, ...found.filter((p) => p.url !== CONTACT_PAGE)];
+  const contact = read && (await pageAt(CONTACT_PAGE, read));
+  return contact ? [{ ...contact, certain: true }, ...found.filter((p) => p.url !== CONTACT_PAGE)] : found;
 }
 
 /**
