@@ -527,7 +527,7 @@ describe('retrieval for a follow-up', () => {
     ]);
   });
 
-  it('puts first the page the site names for what a question asks in other words: records, legacies, grading, bursaries', async () => {
+  it('puts first the page the site names for what a question asks in other words: records, legacies, grading, bursaries, placement test', async () => {
     const handbook = (slug: string, title: string, keywords: string[]) => ({
       page: { ...page(`/handbook/${slug}/`), title, type: 'handbook' },
       twin: `---\ntitle: "${title}"\nkeywords: ${JSON.stringify(keywords)}\n---\n# ${title}\n`,
@@ -539,6 +539,9 @@ describe('retrieval for a follow-up', () => {
       handbook('bursaries', 'Scholarships and bursaries', ['funding']),
       // Named for grades too, but not what a search for "grading" finds first.
       handbook('appeals', 'Appeals', ['unfair grade']),
+      handbook('placement', 'Language placement', ['placement test']),
+      // Named for one of the words only, and found first.
+      handbook('careers', 'Careers and placements', ['ministry placement']),
     ];
     const greek = page('/courses/bib201/');
     // A search for one of the words finds its page; the question's own words find the Greek course and the appeals page.
@@ -547,6 +550,7 @@ describe('retrieval for a follow-up', () => {
       legacy: [named[1]!.page],
       grading: [named[2]!.page, named[4]!.page],
       bursaries: [named[3]!.page],
+      'placement test': [named[6]!.page, named[5]!.page],
     };
     const searched: SearchFn = async ({ q }) => ({ results: byWord[q] ?? [greek, named[4]!.page] });
     const read = async (p: FoundPage) =>
@@ -559,12 +563,16 @@ describe('retrieval for a follow-up', () => {
       ['What grade do I need in Greek I to be allowed into Greek II?', '/handbook/grading/'],
       ['got a D in BIB201, can I still go on to Greek II?', '/handbook/grading/'],
       ['Is there any funding for organists who want to take Greek?', '/handbook/bursaries/'],
+      ['I did a bit of Greek at Bible school years ago. Do I have to start from scratch?', '/handbook/placement/'],
+      ['I learned modern Hebrew while living in Israel. Can I skip the first Hebrew course?', '/handbook/placement/'],
     ])
       expect(await first(question), question).toMatchObject({ url, certain: true });
     for (const question of [
       'What grades do I need to get into the Greek course?',
       'Can my church pay for my Greek course?',
       'We would like to set up a named scholarship for Greek students.',
+      'Is there a Greek course for complete beginners?',
+      'Does Greek I start from the alphabet?',
     ])
       expect((await first(question))?.url, question).toBe('/courses/bib201/');
   });

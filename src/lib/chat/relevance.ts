@@ -339,14 +339,23 @@ const ASKS_FOR =
 /** What an existential question asks for (ASKS_FOR), in lower case; undefined when it asks for nothing so. */
 export const askedFor = (question: string) => ASKS_FOR.exec(question)?.[1]?.toLowerCase();
 
-/** The first of `pages` whose name (its twin's title, aliases or keywords) holds `word`, compared by Porter2 stem. */
-export function namedFor<P extends { twin?: string }>(word: string, pages: P[]): P | undefined {
-  const asked = stem(word);
+/**
+ * The first of `pages` whose name (its twin's title, aliases or keywords) holds every word of `name` ("bursaries",
+ * "placement test"), compared by Porter2 stem.
+ */
+export function namedFor<P extends { twin?: string }>(name: string, pages: P[]): P | undefined {
+  const asked = textWords(name).map(stem);
   const names = (twin = '') =>
-    namesOf(twin)
-      .split('\n')
-      .flatMap((line) => textWords(line.slice(line.indexOf(':') + 1)));
-  return pages.find((p) => names(p.twin).some((w) => stem(w) === asked));
+    new Set(
+      namesOf(twin)
+        .split('\n')
+        .flatMap((line) => textWords(line.slice(line.indexOf(':') + 1)))
+        .map(stem),
+    );
+  return pages.find((p) => {
+    const held = names(p.twin);
+    return asked.every((w) => held.has(w));
+  });
 }
 
 /**

@@ -265,12 +265,17 @@ async function withNamedFirst(
  *  - Help with paying ("Is there any funding for organists who want to do the sacred music certificate?", "Do I lose
  *    my scholarship if I take a break?"): the page named for bursaries; not giving to one ("set up a named
  *    scholarship"), which the giving page answers.
+ *  - Whether Greek or Hebrew learned before spares the first course ("I did a bit of Greek at Bible school years ago.
+ *    Do I have to start from scratch?", "Can I skip the first Hebrew course?"): the page named for the placement
+ *    test, though the courses' pages hold more of its words.
  */
 function namedWordOf(question: string): string | undefined {
   if (SOMEONE_ELSE.test(question) && A_RECORD.test(question) && TOLD.test(question)) return 'records';
   if (A_LEGACY.test(question)) return 'legacy';
   if (GRADE_NEEDED.test(question)) return 'grading';
   if (FUNDING.test(question) && !GIVING.test(question)) return 'bursaries';
+  if (A_LANGUAGE.test(question) && STUDIED_BEFORE.test(question) && FROM_THE_START.test(question))
+    return 'placement test';
   return undefined;
 }
 const SOMEONE_ELSE =
@@ -282,6 +287,11 @@ const A_LEGACY = /\b(?:in (?:my|his|her|their|our) will|legacy|bequest|in memory
 const FUNDING =
   /\b(?:any (?:funding|financial help|financial support|help (?:with|towards) the cost)|funding for|financial help|help paying|bursar(?:y|ies)|scholarships?|grants?)\b/iu;
 const GIVING = /\b(?:set up|give|giving|donate|donation|fund a|named scholarship)\b/iu;
+const A_LANGUAGE = /\b(?:greek|hebrew)\b/iu;
+const STUDIED_BEFORE =
+  /\b(?:learn(?:ed|t)|studied|took|did|done|taught myself|picked up|grew up|know|knew|speak|finished|finish|had|read)\b/iu;
+const FROM_THE_START =
+  /\b(?:start(?:ing)? (?:again|over|afresh|from)|from (?:the )?scratch|(?:from|at) the (?:very )?(?:beginning|start)|skip|test out of|go straight (?:in)?to)\b/iu;
 const GRADE_NEEDED =
   /\bgrade (?:do|would) (?:i|you|we) need (?:in|to pass)\b|\b(?:got|get|only got) an? [a-f][+-]? in\b/iu;
 
@@ -295,8 +305,8 @@ const EARLIER_TURNS = 2;
 
 /**
  * Retrieval for the last of a conversation's user turns. A first question is retrieved on its own, with the page it
- * asks for in other words first (the contact page, or the page named for records, legacies, grading or bursaries:
- * asksForTheContactPage, namedWordOf). A follow-up ("which one is for beginners?") also uses the conversation, merged
+ * asks for in other words first (the contact page, or the page named for records, legacies, grading, bursaries or the
+ * placement test: asksForTheContactPage, namedWordOf). A follow-up ("which one is for beginners?") also uses the conversation, merged
  * by reciprocal rank fusion:
  *  - the pages the previous question found (retrieval is deterministic, so they are found again rather than trusted
  *    from the client's copy of the conversation);
