@@ -6,6 +6,7 @@ import {
   askedFor,
   asksAboutAnotherInstitution,
   asksForACourse,
+  asksTheWayHere,
   asksWhatNoPageAnswers,
   comesFromAnotherInstitution,
   asksAboutTheSubjectOnly,
@@ -587,9 +588,14 @@ describe('retrieval for a follow-up', () => {
       "What's the phone number for the library?",
       'Could I sit in on a library class before I apply?',
       'Can I come and have a look round the library before I apply?',
+      "I don't drive. Which buses go to the college?",
     ])
       expect(await first(question), question).toMatchObject({ url: '/contact/', title: 'Contact us', certain: true });
-    for (const question of ['What do you do with my email address?', 'What are the library opening hours?'])
+    for (const question of [
+      'What do you do with my email address?',
+      'What are the library opening hours?',
+      'Is there accessible parking on campus?',
+    ])
       expect((await first(question))?.url, question).not.toBe('/contact/');
   });
 
@@ -842,6 +848,21 @@ describe('asksForACourse', () => {
     expect(asksForACourse('Who actually wrote the book of Hebrews?')).toBe(false);
     expect(asksForACourse('Can you help me write a cover letter for a parish job?')).toBe(false);
     expect(asksForACourse('Is Koine Greek harder to learn than Spanish?')).toBe(false);
+  });
+});
+
+describe('asksTheWayHere', () => {
+  it('finds a question asking the way to the campus, which the contact page answers', () => {
+    expect(asksTheWayHere("I don't drive. Which buses go to the college?")).toBe(true);
+    expect(asksTheWayHere("coming up on the train from Cardiff, where's the college to from the station?")).toBe(true);
+    expect(asksTheWayHere('how do I get to you by car, is there parking?')).toBe(true);
+  });
+
+  it("leaves access for a disability, and the town's trains and buses", () => {
+    expect(asksTheWayHere('Is there accessible parking on campus?')).toBe(false);
+    expect(asksTheWayHere('What time is the last train from Harrow Vale to London on a Sunday?')).toBe(false);
+    expect(asksTheWayHere('Can you book me a taxi from the train station?')).toBe(false);
+    expect(asksTheWayHere('I drive lorries across Europe. Can I still study online with you?')).toBe(false);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   comesFromAnotherInstitution,
   asksWhatNoPageAnswers,
   asksAboutTheSubjectOnly,
+  asksTheWayHere,
   coveredByPages,
   namesATeacherOf,
   namesATopic,
@@ -137,9 +138,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const previous = userTurns.at(-2);
     const leansBack = previous !== undefined && isFollowUp(latest);
     // A question naming one of the site's pages ("Could I still get onto the Bachelor of Theology?") is about it,
-    // however many of its other words the site never uses. The rules reading words as typed read them as meant.
+    // however many of its other words the site never uses; so is one asking the way to the campus, whose words are
+    // the town's ("Which buses go to the college?": the contact page's directions). The rules reading words as
+    // typed read them as meant.
     const meant = spelledAsMeant(latest, options.vocabulary);
-    const namesAPage = options.namesAPage?.(meant) ?? false;
+    const namesAPage = (options.namesAPage?.(meant) ?? false) || asksTheWayHere(latest);
     const wordsOnTopic =
       namesAPage ||
       onTopic(conversation, options.vocabulary) ||

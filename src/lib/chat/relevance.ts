@@ -627,6 +627,19 @@ export const asksForACourse = (question: string) => ASKS_FOR_A_COURSE.test(quest
 const ASKS_FOR_A_COURSE =
   /\b(?:do|does|can|could|will|would)\s+(?:you|any of your (?:courses|classes|modules|programm?es))\b[^?.!]*?\b(?:teach|offer|run|cover)\b(?!\s+letters?\b)|\b(?:is|are) there (?:a|an|any)\s+(?:[\p{L}-]+\s+){0,2}?(?:courses?|class(?:es)?|modules?)\b|\b(?:any|a)\s+(?:courses?|class(?:es)?|modules?)\s+(?:that|which|on|about|covering)\b|\bwhich (?:of your )?(?:programs?|programmes?|degrees?|qualifications?|certificates?|diplomas?)\b/iu;
 
+/**
+ * A question asking the way to the campus ("I don't drive. Which buses go to the college?", "coming up on the train,
+ * where's the college from the station?"): the contact page's directions answer it, though the words are the town's.
+ * Not access for a disability ("Is there accessible parking on campus?"), which the accessibility page answers, nor
+ * the town's trains and buses alone ("What time is the last train from Harrow Vale?"), which no page answers.
+ */
+export const asksTheWayHere = (question: string) =>
+  TRAVEL.test(question) && TO_THE_CAMPUS.test(question) && !ACCESS_NEEDS.test(question);
+const TRAVEL = /\b(?:bus(?:es)?|trains?|station|walk|drive|driving|car|park|parking|cycle|bike|taxi|directions)\b/iu;
+const TO_THE_CAMPUS =
+  /\b(?:to|from|at|on|near|into) (?:the |your )?(?:college|campus|institute|northgate|you)\b|\bwhere(?:['’]s| is) the (?:college|campus)\b/iu;
+const ACCESS_NEEDS = /\b(?:accessib\w*|wheelchairs?|step-free|disabled|disability|blue badge)\b/iu;
+
 /** A question as a sentence: words typed as to a search box ("first christians under rome") ask for what there is. */
 const ASKS =
   /^\s*(?:who|whose|what|when|where|why|how|which|is|are|was|were|do|does|did|can|could|should|will|would)\b/iu;

@@ -22,6 +22,7 @@ import {
   aboutATopicAsked,
   aboutOf,
   askedFor,
+  asksTheWayHere,
   namedFor,
   pageCoverage,
   teachersOf,
@@ -216,10 +217,12 @@ async function pageAt(url: string, read: NonNullable<ConversationOptions['read']
  * A question the contact page answers though other pages hold more of its words: an office's email address or phone
  * number ("Which email address do I use for questions about fees?", "Who should I email about a student's tuition
  * bill?"; its table lists every office's), or a visit ("Could I sit in on a class before I apply?", "can I come and
- * have a look round?"; its Visiting section says whom to write to). Not "what do you do with my email address?", nor
- * "who do I write to?" about a complaint (the complaints page says how).
+ * have a look round?"; its Visiting section says whom to write to), or the way to the campus (asksTheWayHere: its
+ * directions). Not "what do you do with my email address?", nor "who do I write to?" about a complaint (the
+ * complaints page says how).
  */
-const asksForTheContactPage = (question: string) => HOW_TO_REACH.test(question) || VISITING.test(question);
+const asksForTheContactPage = (question: string) =>
+  HOW_TO_REACH.test(question) || VISITING.test(question) || asksTheWayHere(question);
 const HOW_TO_REACH =
   /\b(?:which|what)(?:['’]s| is)? (?:the )?(?:[\p{L}'’]+ ){0,2}?(?:e-?mail(?: address)?|(?:phone|telephone) number|postal address)\b|\bwhat number (?:do|can|should) i (?:ring|call|phone)\b|\bwho (?:do|should|can) i e-?mail\b/iu;
 const VISITING = /\bsit in on\b|\b(?:look|have a look) (?:round|around)\b/iu;
