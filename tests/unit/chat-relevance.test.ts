@@ -707,6 +707,9 @@ describe('asksWhatNoPageAnswers', () => {
       'What were the Premier League scores today?',
       'Is it biblical for women to be ordained as priests?',
       'When was the book of Daniel really written?',
+      // The institute's figures.
+      'how many people apply each year and what percentage get accepted?',
+      'How many students dropped out of Northgate last year?',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -736,6 +739,8 @@ describe('asksWhatNoPageAnswers', () => {
       'What do I need for a student visa?',
       'Which course reads what the Bible says about justice?',
       'Who teaches the course on Hebrews?',
+      'How many courses do I take each term?',
+      'What percentage do I need to pass?',
       'my laptop died the night before my essay was due, can I get more time?',
       'will my ipad be enough for online courses, or do I need a good laptop?',
       'How much do I pay for a course?',

@@ -474,6 +474,12 @@ const OTHER_SCHOOLS = /\b(?:which|what|best|top)\s+(?:universit(?:y|ies)|seminar
 /** Sport and the news ("the Premier League scores today"). */
 const NEWS =
   /\b(?:premier league|champions league|world cup|football (?:scores?|results?)|(?:latest|today['’]?s) (?:news|headlines))\b/iu;
+/**
+ * The institute's figures: how many apply, pass or take a course in a year, what share, what it spent ("how many
+ * people apply each year and what percentage get accepted?"). No page counts them.
+ */
+const STATISTICS =
+  /\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:northgate|the college|you) spend\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
 /** Questions no page answers, whatever words they share with the pages. */
@@ -491,6 +497,7 @@ const NO_PAGE_ANSWERS = [
   DOCTRINE,
   OTHER_SCHOOLS,
   NEWS,
+  STATISTICS,
 ];
 /**
  * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
