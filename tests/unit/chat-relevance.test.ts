@@ -20,7 +20,12 @@ import {
   spelledAsMeant,
   withoutRuleChanges,
 } from '../../src/lib/chat/relevance.ts';
-import { retrieveForConversation, type FoundPage, type SearchFn } from '../../src/lib/chat/retrieve.ts';
+import {
+  asksForAPageInOtherWords,
+  retrieveForConversation,
+  type FoundPage,
+  type SearchFn,
+} from '../../src/lib/chat/retrieve.ts';
 import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
 
 // A small site: how many of its 40 pages hold each word.
@@ -868,6 +873,23 @@ describe('asksTheWayHere', () => {
     expect(asksTheWayHere('What time is the last train from Harrow Vale to London on a Sunday?')).toBe(false);
     expect(asksTheWayHere('Can you book me a taxi from the train station?')).toBe(false);
     expect(asksTheWayHere('I drive lorries across Europe. Can I still study online with you?')).toBe(false);
+  });
+});
+
+describe('asksForAPageInOtherWords', () => {
+  it('finds a question only this site answers, in words no page uses, which the floor takes in', () => {
+    for (const question of [
+      "will you tell my church whether I'm enrolled if they ring up and ask?",
+      "I'd like to remember the college in my will",
+      'I did a bit of Greek at Bible school years ago. Do I have to start from scratch?',
+      'Which bus goes to the college from the town?',
+    ])
+      expect(asksForAPageInOtherWords(question), question).toBe(true);
+  });
+
+  it('leaves help with paying, which other places give too', () => {
+    expect(asksForAPageInOtherWords('Are there childcare grants for single mums in the UK?')).toBe(false);
+    expect(asksForAPageInOtherWords('Is there any financial help for students on a low income?')).toBe(false);
   });
 });
 

@@ -20,7 +20,6 @@ import {
   comesFromAnotherInstitution,
   asksWhatNoPageAnswers,
   asksAboutTheSubjectOnly,
-  asksTheWayHere,
   coveredByPages,
   namesATeacherOf,
   namesATopic,
@@ -30,7 +29,7 @@ import {
   titledByTheQuestion,
   withoutRuleChanges,
 } from './relevance.ts';
-import { isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
+import { asksForAPageInOtherWords, isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
 import { POOL, SOURCES, rankForChat, type Closeness } from './page-ranker.ts';
 import type { AskedOf, Meaning } from './asked-before.ts';
 import {
@@ -138,11 +137,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const previous = userTurns.at(-2);
     const leansBack = previous !== undefined && isFollowUp(latest);
     // A question naming one of the site's pages ("Could I still get onto the Bachelor of Theology?") is about it,
-    // however many of its other words the site never uses; so is one asking the way to the campus, whose words are
-    // the town's ("Which buses go to the college?": the contact page's directions). The rules reading words as
-    // typed read them as meant.
+    // however many of its other words the site never uses; so is one asking for a page in other words ("Which buses
+    // go to the college?": the contact page's directions; retrieve.ts). The rules reading words as typed read them
+    // as meant.
     const meant = spelledAsMeant(latest, options.vocabulary);
-    const namesAPage = (options.namesAPage?.(meant) ?? false) || asksTheWayHere(latest);
+    const namesAPage = (options.namesAPage?.(meant) ?? false) || asksForAPageInOtherWords(latest);
     const wordsOnTopic =
       namesAPage ||
       onTopic(conversation, options.vocabulary) ||

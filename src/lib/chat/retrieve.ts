@@ -290,6 +290,16 @@ const A_LEGACY = /\b(?:in (?:my|his|her|their|our) will|legacy|bequest|in memory
 const FUNDING =
   /\b(?:any (?:funding|financial help|financial support|help (?:with|towards) the cost)|funding for|financial help|help paying|bursar(?:y|ies)|scholarships?|grants?)\b/iu;
 const GIVING = /\b(?:set up|give|giving|donate|donation|fund a|named scholarship)\b/iu;
+/**
+ * True when a question asks in other words for a page no other site would have: the way to the campus, whether
+ * someone else is told a record, a legacy, the grade needed, the placement test (namedWordOf). The floor takes it in
+ * as one naming a page (answer.ts): "will you tell my church whether I'm enrolled if they ring up and ask?" was
+ * declined with the records page first. Help with paying is left to the floor: "Are there childcare grants for single
+ * mums?" reads so too.
+ */
+export const asksForAPageInOtherWords = (question: string) =>
+  asksTheWayHere(question) || NAMES_OF_THIS_SITE.has(namedWordOf(question) ?? '');
+const NAMES_OF_THIS_SITE = new Set(['records', 'legacy', 'grading', 'placement test']);
 const A_LANGUAGE = /\b(?:greek|hebrew)\b/iu;
 const STUDIED_BEFORE =
   /\b(?:learn(?:ed|t)|studied|took|did|done|taught myself|picked up|grew up|know|knew|speak|finished|finish|had|read)\b/iu;
