@@ -256,6 +256,17 @@ async function withNamedFirst(
 }
 
 /**
+ * True when a question asks in other words for a page no other site would have: the way to the campus, whether
+ * someone else is told a record, a legacy, the grade needed, the placement test (namedWordOf). The floor takes it in
+ * as one naming a page (answer.ts): "will you tell my church whether I'm enrolled if they ring up and ask?" was
+ * declined with the records page first. Help with paying is left to the floor: "Are there childcare grants for single
+ * mums?" reads so too.
+ */
+export const asksForAPageInOtherWords = (question: string) =>
+  asksTheWayHere(question) || NAMES_OF_THIS_SITE.has(namedWordOf(question) ?? '');
+const NAMES_OF_THIS_SITE = new Set(['records', 'legacy', 'grading', 'placement test']);
+
+/**
  * A first question whose page is known by a word it need not use: the site's own names decide which page that is
  * (withNamedFirst).
  *  - Whether someone else is told a student's grades or enrolment ("Can my parents ring up and find out my
@@ -290,16 +301,6 @@ const A_LEGACY = /\b(?:in (?:my|his|her|their|our) will|legacy|bequest|in memory
 const FUNDING =
   /\b(?:any (?:funding|financial help|financial support|help (?:with|towards) the cost)|funding for|financial help|help paying|bursar(?:y|ies)|scholarships?|grants?)\b/iu;
 const GIVING = /\b(?:set up|give|giving|donate|donation|fund a|named scholarship)\b/iu;
-/**
- * True when a question asks in other words for a page no other site would have: the way to the campus, whether
- * someone else is told a record, a legacy, the grade needed, the placement test (namedWordOf). The floor takes it in
- * as one naming a page (answer.ts): "will you tell my church whether I'm enrolled if they ring up and ask?" was
- * declined with the records page first. Help with paying is left to the floor: "Are there childcare grants for single
- * mums?" reads so too.
- */
-export const asksForAPageInOtherWords = (question: string) =>
-  asksTheWayHere(question) || NAMES_OF_THIS_SITE.has(namedWordOf(question) ?? '');
-const NAMES_OF_THIS_SITE = new Set(['records', 'legacy', 'grading', 'placement test']);
 const A_LANGUAGE = /\b(?:greek|hebrew)\b/iu;
 const STUDIED_BEFORE =
   /\b(?:learn(?:ed|t)|studied|took|did|done|taught myself|picked up|grew up|know|knew|speak|finished|finish|had|read)\b/iu;
@@ -319,8 +320,8 @@ const EARLIER_TURNS = 2;
 /**
  * Retrieval for the last of a conversation's user turns. A first question is retrieved on its own, with the page it
  * asks for in other words first (the contact page, or the page named for records, legacies, grading, bursaries or the
- * placement test: asksForTheContactPage, namedWordOf). A follow-up ("which one is for beginners?") also uses the conversation, merged
- * by reciprocal rank fusion:
+ * placement test: asksForTheContactPage, namedWordOf). A follow-up ("which one is for beginners?") also uses the
+ * conversation, merged by reciprocal rank fusion:
  *  - the pages the previous question found (retrieval is deterministic, so they are found again rather than trusted
  *    from the client's copy of the conversation);
  *  - the question searched together with the salient words of the earlier user turns ("greek … beginners").
