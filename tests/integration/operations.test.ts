@@ -233,13 +233,23 @@ describe.skipIf(skipPostgres)('on PostgreSQL', () => {
   });
 });
 
-/** Every file under `dir` whose bytes hold `text` (any case). */
+/**
+ * Every file under `dir` whose bytes hold `text` (any case). A file gone between the listing and the read (the mail
+ * writer renames its temporary file into place) holds nothing.
+ */
 const filesHolding = (dir: string, text: string): string[] =>
   (existsSync(dir) ? readdirSync(dir, { recursive: true }) : [])
     .map(String)
     .map((name) => join(dir, name))
-    .filter((file) => statSync(file).isFile())
-    .filter((file) => readFileSync(file, 'latin1').toLowerCase().includes(text.toLowerCase()));
+    .filter((file) => statSync(file, { throwIfNoEntry: false })?.isFile())
+    .filter((file) => bytesOf(file).toLowerCase().includes(text.toLowerCase()));
+const bytesOf = (file: string) => {
+  try {
+    return readFileSync(file, 'latin1');
+  } catch {
+    return '';
+  }
+};
 
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
