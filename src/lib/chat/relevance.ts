@@ -420,12 +420,16 @@ const PAY =
  */
 const FEAST_DATE =
   /^\W*(?:when|what date|what day) (?:is|does|do we celebrate|should we celebrate) (?:orthodox |western )?(?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday|passover|yom kippur|rosh hashanah|hanukkah|ramadan|eid|diwali)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
+/** The name visitors call the institute by, the first word of its name ("Northgate"), for the rules below. */
+const SHORT_NAME = words(INSTITUTE.name)[0];
 /**
  * A post at the institute ("Are there any lecturer vacancies at Northgate?", "are there jobs at Northgate for
  * interpreters?"): the site lists none, and the contact page says whom to ask. Not the jobs its students go on to.
  */
-const JOBS_HERE =
-  /\bvacanc(?:y|ies)\b|\b(?:teaching|lecturing|lecturer|staff|admin) (?:jobs?|posts?|positions?)\b|\b(?:are there|do you have|any) (?:\p{L}+ ){0,2}jobs? (?:going |available |open )?(?:at|with|for) (?:northgate|you)\b/iu;
+const JOBS_HERE = new RegExp(
+  String.raw`\bvacanc(?:y|ies)\b|\b(?:teaching|lecturing|lecturer|staff|admin) (?:jobs?|posts?|positions?)\b|\b(?:are there|do you have|any) (?:\p{L}+ ){0,2}jobs? (?:going |available |open )?(?:at|with|for) (?:${SHORT_NAME}|you)\b`,
+  'iu',
+);
 /** What the site does offer, and a visitor may ask to be recommended. */
 const NOT_A_THING = String.raw`(?:course|class|program|programme|degree|qualification|module|diploma|certificate)`;
 /**
@@ -478,8 +482,10 @@ const NEWS =
  * The institute's figures: how many apply, pass or take a course in a year, what share, what it spent ("how many
  * people apply each year and what percentage get accepted?"). No page counts them.
  */
-const STATISTICS =
-  /\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:northgate|the college|you) spend\b/iu;
+const STATISTICS = new RegExp(
+  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b`,
+  'iu',
+);
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
 /** Questions no page answers, whatever words they share with the pages. */
@@ -643,8 +649,10 @@ const ASKS_FOR_A_COURSE =
 export const asksTheWayHere = (question: string) =>
   TRAVEL.test(question) && TO_THE_CAMPUS.test(question) && !ACCESS_NEEDS.test(question);
 const TRAVEL = /\b(?:bus(?:es)?|trains?|station|walk|drive|driving|car|park|parking|cycle|bike|taxi|directions)\b/iu;
-const TO_THE_CAMPUS =
-  /\b(?:to|from|at|on|near|into) (?:the |your )?(?:college|campus|institute|northgate|you)\b|\bwhere(?:['’]s| is) the (?:college|campus)\b/iu;
+const TO_THE_CAMPUS = new RegExp(
+  String.raw`\b(?:to|from|at|on|near|into) (?:the |your )?(?:college|campus|institute|${SHORT_NAME}|you)\b|\bwhere(?:['’]s| is) the (?:college|campus)\b`,
+  'iu',
+);
 const ACCESS_NEEDS = /\b(?:accessib\w*|wheelchairs?|step-free|disabled|disability|blue badge)\b/iu;
 
 /** A question as a sentence: words typed as to a search box ("first christians under rome") ask for what there is. */
