@@ -21,6 +21,16 @@ export interface RunningServer {
 export type ServerEnv = Record<string, string>;
 
 /**
+ * Resolves once the server's /readyz says ready, as a load balancer would wait, or after `timeoutMs` (the test's own
+ * request then fails). A new instance listens before every search worker has loaded the index, and on a loaded machine
+ * that takes longer than the probe's own 2-second limit (readiness.ts).
+ */
+export async function untilReady(url: string, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200)))
+    if ((await fetch(`${url}/readyz`)).status === 200) return;
+}
+
+/**
  * Starts the built server (`node server/index.ts`) on a free loopback port with its own data directory.
  * @example const server = await startServer({ TRUST_PROXY: '1' });
  */

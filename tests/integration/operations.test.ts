@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMetricsFromIterator, type PromData, type PromHistogramData, type PromMetrics } from 'prom2javascript';
-import { startServer, useServer, type ServerEnv } from '../helpers/server.ts';
+import { startServer, untilReady, useServer, type ServerEnv } from '../helpers/server.ts';
 import { committed, newDataDir, postJson } from '../helpers/forms.ts';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres.ts';
 import { sampleRegistration } from '../helpers/store-suite.ts';
@@ -176,6 +176,7 @@ describe.skipIf(skipPostgres)('on PostgreSQL', () => {
   it('/readyz answers 503 while PostgreSQL is down and 200 again on its own when it returns', async () => {
     const server = await startServer({ DATABASE_URL: await pg.createDatabase() });
     try {
+      await untilReady(server.url);
       const ready = await fetch(`${server.url}/readyz`);
       expect({ status: ready.status, body: await ready.json() }).toEqual({
         status: 200,
@@ -363,6 +364,7 @@ describe('on SQLite', () => {
       copyFileSync(file, join(restored, 'submissions.sqlite'));
       const again = await startServer({ DATA_DIR: restored });
       try {
+        await untilReady(again.url);
         expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
         const emails = new Set(committed(restored, 'signups').map((r) => r.email));
         expect(before.filter((e) => !emails.has(e))).toEqual([]);

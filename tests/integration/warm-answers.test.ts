@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readWarmAnswers } from '../../src/lib/search/warm-answers.ts';
-import { startServer, useServer } from '../helpers/server.ts';
+import { startServer, untilReady, useServer } from '../helpers/server.ts';
 
 const BUNDLE = join('dist', 'client', 'pagefind');
 
@@ -29,6 +29,7 @@ describe('shipped search answers', () => {
   });
 
   it("answer a new server's first searches from the cache, as a worker would answer them", async () => {
+    await untilReady(server.url);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     const workerRuns = () => sample(server.url, /^search_worker_cpu_seconds_count/);
     const before = await workerRuns(); // the readiness query, once per worker
@@ -60,6 +61,7 @@ describe('the most searched queries', () => {
 
     const next = await startServer(env);
     try {
+      await untilReady(next.url);
       expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
       const misses = () => sample(next.url, /^search_cache_lookups_total\{result="miss"/);
       const warmed = await misses(); // warming looks the cache up too
