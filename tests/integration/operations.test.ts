@@ -194,15 +194,8 @@ describe.skipIf(skipPostgres)('on PostgreSQL', () => {
       expect(warning?.requestId).toBe(down.headers.get('x-request-id'));
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200); // liveness is another question
       await pg.restart();
-      let status = 0;
-      for (
-        const deadline = Date.now() + 15_000;
-        Date.now() < deadline && status !== 200;
-        await new Promise((r) => setTimeout(r, 200))
-      ) {
-        status = (await fetch(`${server.url}/readyz`)).status;
-      }
-      expect(status).toBe(200);
+      await untilReady(server.url, 15_000);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     } finally {
       await server.stop();
     }
