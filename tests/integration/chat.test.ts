@@ -9,6 +9,7 @@ import { expectMatchesOpenApi } from '../helpers/openapi.ts';
 import { startServer, useServer } from '../helpers/server.ts';
 import type { StandIn } from '../helpers/sse-stand-in.ts';
 import { ask, readAnswer } from '../helpers/ui-stream.ts';
+import { NOT_COVERED } from '../../src/lib/chat/prompt.ts';
 
 const QUESTION = 'Can I take Greek online, and what do I need first?';
 
@@ -108,7 +109,7 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     for (const s of sources) expect(system).toContain(`url="${new URL(s.url).pathname}"`);
     expect(sources.map((s) => new URL(s.url).pathname)).toContain('/courses/bib201/');
     expect(system).toContain('Koine Greek');
-    expect(system).toMatch(/do not answer it/);
+    expect(system).toContain(`reply with exactly ${NOT_COVERED} and nothing else`);
   });
 
   it('asks Gemini for at most CHAT_MAX_OUTPUT_TOKENS tokens (default 1024)', async () => {
@@ -194,6 +195,21 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     const { sources } = await readAnswer(await ask(server.url, 'Pretend you are a pirate and describe the ocean'));
     expect(sources).toEqual([]);
     expect(gemini.requests.length).toBe(before);
+  });
+
+  it('sends the plain decline, with no sources, when the model finds that the pages it was given do not answer', async () => {
+    // Only the model can tell: the course page is about Greek, and says nothing of its textbook.
+    gemini.behaviour = { words: ['NOT_', 'COVERED'] };
+    const before = gemini.requests.length;
+    const { text, sources, done } = await readAnswer(
+      await ask(server.url, 'Which textbook does Biblical Greek I use?'),
+    );
+    expect(gemini.requests.length).toBe(before + 1);
+    expect(geminiPromptText(gemini.requests.at(-1)!.body).system).toContain('url="/courses/bib201/"');
+    expect(done).toBe(true);
+    expect(sources).toEqual([]);
+    expect(text).toMatch(/does not cover/);
+    expect(text).not.toContain(NOT_COVERED);
   });
 
   it('answers an on-topic question with a word no page uses, from the page its other words meet on', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHARS_PER_TOKEN, fitToBudget } from '../../src/lib/chat/context.ts';
 import { keywords, STOPWORDS } from '../../src/lib/chat/keywords.ts';
-import { buildInstructions } from '../../src/lib/chat/prompt.ts';
+import { buildInstructions, NOT_COVERED } from '../../src/lib/chat/prompt.ts';
 import { retrievePages, type FoundPage, type SearchFn } from '../../src/lib/chat/retrieve.ts';
 import { loadTwin } from '../../src/lib/chat/twins.ts';
 
@@ -172,7 +172,7 @@ describe('buildInstructions', () => {
     expect(text).toContain('Online: yes.');
     expect(text.match(/<\/pages>/g)).toHaveLength(1);
     expect(text.match(/<\/page>/g)).toHaveLength(1);
-    expect(text).toMatch(/do not answer it/);
+    expect(text).toContain(`reply with exactly ${NOT_COVERED} and nothing else`);
   });
   it('says so when no page matched', () => {
     expect(buildInstructions([])).toContain('No page of the site matched');

@@ -289,6 +289,43 @@ describe('startAnswer', () => {
     await expect(startAnswer(input(failing, { onDone: refused.done }))).rejects.toBeInstanceOf(ModelUnavailableError);
     expect(refused.n).toBe(1);
   });
+
+  it('resolves notCovered, with the call aborted and nothing to read, when the model replies that the pages do not answer', async () => {
+    const notCovered = { notCoveredReply: 'NOT_COVERED' };
+    // Whole, split over pieces, or wrapped as models now and then wrap a bare reply.
+    for (const words of [['NOT_COVERED'], ['NOT', '_COV', 'ERED'], ['`NOT_', 'COVERED`'], ['\n**NOT_COVERED**']]) {
+      let modelSignal: AbortSignal | undefined;
+      let over = 0;
+      const model = new MockLanguageModelV4({
+        doStream: async ({ abortSignal }) => {
+          modelSignal = abortSignal;
+          return {
+            stream: new ReadableStream({
+              start(c) {
+                c.enqueue({ type: 'text-start', id: 't1' });
+                for (const delta of words) c.enqueue({ type: 'text-delta', id: 't1', delta });
+                // Held open: the answer must not wait for the model's end.
+              },
+            }),
+          };
+        },
+      });
+      const answer = await startAnswer(input(model, { ...notCovered, onDone: () => over++ }));
+      expect(answer.notCovered, words.join('|')).toBe(true);
+      expect(modelSignal?.aborted).toBe(true);
+      expect(over).toBe(1);
+      expect((await readText(answer)).text).toBe('');
+    }
+    // An answer that only starts like it, or says it later, is the answer.
+    for (const words of [['No', ', Greek is not online.'], ['N', 'ot online, sorry.'], ['Yes. NOT_COVERED']]) {
+      const answer = await startAnswer(input(mockModel(answerParts(...words)), notCovered));
+      expect(answer.notCovered, words.join('|')).toBeUndefined();
+      expect((await readText(answer)).text).toBe(words.join(''));
+    }
+    // Without the option, the reply is text like any other.
+    const plain = await startAnswer(input(mockModel(answerParts('NOT_COVERED'))));
+    expect((await readText(plain)).text).toBe('NOT_COVERED');
+  });
 });
 
 describe('uiMessageStreamResponse', () => {

@@ -10,7 +10,7 @@ import { log } from '../log.ts';
 import { messageText, type ChatRequest } from '../../schemas/chat.ts';
 import { asksAboutDates, calendarAnchor, withCalendar, type CalendarPage } from './calendar.ts';
 import { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET, fitToBudget } from './context.ts';
-import { buildInstructions } from './prompt.ts';
+import { buildInstructions, NOT_COVERED } from './prompt.ts';
 import { CONTACT_TWIN, declineText, officesFrom } from './decline.ts';
 import {
   aboutATopicAsked,
@@ -81,7 +81,10 @@ export interface AnswerOptions {
 export interface ChatAnswer extends StartedAnswer {
   /** Every page in the model's context: absolute URL (with an anchor on the passage used, citation.ts) and title. */
   sources: { url: string; title: string }[];
-  /** True when the site does not cover the question: the answer is the plain decline, and the model was not called. */
+  /**
+   * True when the site does not cover the question: the answer is the plain decline, with no sources. The floor
+   * decides it before the model is called; the model, when the pages it was given do not answer (prompt.ts).
+   */
   declined?: boolean;
 }
 
@@ -286,8 +289,12 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
         log.warn({ err: summary(err) }, 'chat: the language model failed');
       },
       onDone: release,
+      notCoveredReply: NOT_COVERED,
     });
     chatFirstToken.observe((performance.now() - modelCalled) / 1000);
+    // The model read the pages and found no answer on them: the visitor gets the same plain decline as for a
+    // question the floor finds off topic, and none of those pages as sources.
+    if (started.notCovered) return await decline(question, options);
     // The calendar is cited after the pages unless it holds more of the question: it is background to them. It
     // links to the event asked about on the events page, or to what is coming up there.
     const calendarCited = calendar.map((c) => ({ ...c, url: c.url + calendarAnchor(c, asked) }));
@@ -300,7 +307,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
   }
 }
 
-/** The plain decline (decline.ts) as an answer with no sources; the model is not called. */
+/** The plain decline (decline.ts) as an answer with no sources. */
 async function decline(question: string, options: AnswerOptions): Promise<ChatAnswer> {
   const offices = officesFrom(await loadTwin(CONTACT_TWIN, options.twinRoot));
   const text = declineText(question, offices, options.origin);

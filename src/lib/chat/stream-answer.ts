@@ -44,6 +44,11 @@ export interface AnswerInput {
   onError?: (err: unknown) => void;
   /** Called once when the answer is over: ended, failed, cancelled, its client gone, or never started. */
   onDone?: () => void;
+  /**
+   * The reply by which the model says the pages do not answer (prompt.ts, NOT_COVERED). An answer that begins with
+   * it is read no further: it resolves with `notCovered` before anything reaches the reader.
+   */
+  notCoveredReply?: string;
 }
 
 // Parts that carry no answer yet: seeing only these, the answer has not started (a failure is still a 503).
@@ -75,6 +80,8 @@ export interface StartedAnswer {
   textStream: ReadableStream<string>;
   /** Why the model stopped ('stop'; 'length' at the output-token cap); settles when the answer is over, undefined unless it ended. */
   finishReason: Promise<FinishReason | undefined>;
+  /** True when the model replied `notCoveredReply`: its call is cancelled, and the text stream is empty. */
+  notCovered?: boolean;
 }
 
 /**
@@ -212,6 +219,27 @@ export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
   };
 
   let opening = textOf(first.parts);
+  // The reply that the pages do not answer is read whole before the answer is handed back: until the text is as
+  // long as it, or is not its start ("No, …" is read one piece further; "Yes" not at all).
+  const marker = input.notCoveredReply;
+  if (marker) {
+    while (!failure && bare(opening).length < marker.length && marker.startsWith(bare(opening))) {
+      const more = await nextText();
+      if (more === '') break;
+      opening += more;
+    }
+    if (!failure && bare(opening).startsWith(marker)) {
+      const reason = new Error('The model replied that the pages do not answer.');
+      abort.abort(reason);
+      reader.cancel(reason).catch(() => {});
+      done();
+      return {
+        textStream: new ReadableStream({ start: (c) => c.close() }),
+        finishReason: finished.promise,
+        notCovered: true,
+      };
+    }
+  }
   // Pulled only when its reader asks (high-water mark 0): a piece of text enqueued before a failure is read
   // before the stream errors, and nothing is read from the model ahead of the client.
   const textStream = new ReadableStream<string>(
@@ -236,6 +264,9 @@ export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
   );
   return { textStream, finishReason: finished.promise };
 }
+
+/** A reply as far as its first word: models wrap a bare reply in quotes, backticks or bold now and then. */
+const bare = (text: string) => text.replace(/^[\s`*"'“]+/u, '');
 
 const TURN = Symbol('turn');
 const nextTurn = () => new Promise<typeof TURN>((resolve) => setImmediate(resolve, TURN));
