@@ -82,5 +82,11 @@ describe('/developers page', () => {
     ]) {
       expect(markdown).toContain(text);
     }
+    // The limits table: each route as code, and what else counts against its limit in words of its own column.
+    expect(markdown).toContain('| `POST /api/chat` | 20 | 10 minutes | This route alone |');
+    expect(markdown).toContain('| `GET /api/search` | 60 | 1 minute | MCP search_site too;');
+    expect(markdown).toContain(
+      '| `POST /api/search/clicks` | 30 | 1 minute | POST /api/search/clicks and POST /api/chat/feedback, together |',
+    );
   });
 });

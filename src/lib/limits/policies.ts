@@ -11,7 +11,7 @@ export interface RateLimitPolicy {
   name: RateLimitName;
   points: number;
   durationSeconds: number;
-  /** What else counts against it, for the limits table of /developers. */
+  /** What counts against it besides the route, for the limits table of /developers. */
   shared?: string;
 }
 
@@ -24,7 +24,7 @@ export const rateLimitPolicies = {
     name: 'search',
     points: 60,
     durationSeconds: 60,
-    shared: 'and MCP search_site, together: only searches not answered from the cache',
+    shared: 'MCP search_site too; only searches the cache does not answer count',
   },
   chat: { name: 'chat', points: 20, durationSeconds: 600 },
   signup: { name: 'signup', points: 3, durationSeconds: 600 },
@@ -36,7 +36,7 @@ export const rateLimitPolicies = {
     name: 'newsletter-link',
     points: 60,
     durationSeconds: 60,
-    shared: 'the confirm and unsubscribe pages and routes, together',
+    shared: 'The confirm and unsubscribe pages and routes, together',
   },
   // Every JSON-RPC message to /mcp (one per request: batches are refused). A get_page costs a file read and
   // tens of KB of answer; 120 a minute is far above what an agent reading the site needs, and 600 in a burst
@@ -46,7 +46,7 @@ export const rateLimitPolicies = {
     points: 120,
     durationSeconds: 60,
     shared:
-      'every MCP message (tools/call, initialize, tools/list …); search_site also counts against the search limit',
+      'Every MCP message (tools/call, initialize, tools/list …); search_site also counts against the search limit',
   },
   // Click beacons and chat feedback, together: a visitor clicks a few results and rates a few answers a minute;
   // the limit keeps one address from stuffing the counts (they are capped per day besides).
