@@ -210,6 +210,9 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(sources).toEqual([]);
     expect(text).toMatch(/does not cover/);
     expect(text).not.toContain(NOT_COVERED);
+    // Operators see how often the model declines, apart from the floor's declines.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^chat_questions_total\{outcome="not_covered"\} 1$/m);
   });
 
   it('answers an on-topic question with a word no page uses, from the page its other words meet on', async () => {

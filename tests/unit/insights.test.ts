@@ -35,7 +35,11 @@ describe('recorder', () => {
     recorder.recordSearch('greek ', 3);
     recorder.recordSearch('syriac', 0);
     recorder.recordClick('GREEK', 2);
-    recorder.recordQuestion('Do you teach Klingon? mail me at ada@example.org', { sourceFound: false, declined: true });
+    recorder.recordQuestion('Do you teach Klingon? mail me at ada@example.org', {
+      sourceFound: false,
+      declined: 'off-topic',
+    });
+    recorder.recordQuestion('Who is the principal?', { sourceFound: false, declined: 'not-covered' });
     recorder.recordFeedback('down', 'When does term start?', 'Wrong, call me on 07700 900123');
     expect(await store.insightList('top', '2000-01-01', 10)).toEqual([]);
     await recorder.flushInsights();
@@ -43,10 +47,13 @@ describe('recorder', () => {
       { text: 'greek', asked: 2, noResults: 0, declined: 0, clicks: 1, clickRankSum: 2 },
       { text: 'syriac', asked: 1, noResults: 1, declined: 0, clicks: 0, clickRankSum: 0 },
     ]);
-    expect((await store.insightList('unanswered', '2000-01-01', 10))[0]).toMatchObject({
-      text: 'Do you teach Klingon? mail me at [email]',
-      declined: 1,
-    });
+    // Both declines are unanswered questions to the editors; the metric tells who declined.
+    expect(await store.insightList('unanswered', '2000-01-01', 10)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ text: 'Do you teach Klingon? mail me at [email]', declined: 1 }),
+        expect.objectContaining({ text: 'Who is the principal?', declined: 1 }),
+      ]),
+    );
     expect((await store.thumbsDown('2000-01-01', 10))[0]).toMatchObject({
       question: 'When does term start?',
       comment: 'Wrong, call me on [phone]',
@@ -54,6 +61,7 @@ describe('recorder', () => {
     const metrics = await registry.metrics();
     expect(metrics).toMatch(/search_queries_total\{results="none"\} 1/);
     expect(metrics).toMatch(/chat_questions_total\{outcome="declined"\} 1/);
+    expect(metrics).toMatch(/chat_questions_total\{outcome="not_covered"\} 1/);
     expect(metrics).toMatch(/chat_feedback_total\{rating="down"\} 1/);
   });
 

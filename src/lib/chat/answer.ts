@@ -77,15 +77,19 @@ export interface AnswerOptions {
   pageQuestions?: AskedOf;
 }
 
+/** Who declined a question: the relevance floor before the model, or the model after reading the pages. */
+export type Declined = 'off-topic' | 'not-covered';
+
 /** A started answer and the pages it is grounded on. */
 export interface ChatAnswer extends StartedAnswer {
   /** Every page in the model's context: absolute URL (with an anchor on the passage used, citation.ts) and title. */
   sources: { url: string; title: string }[];
   /**
-   * True when the site does not cover the question: the answer is the plain decline, with no sources. The floor
-   * decides it before the model is called; the model, when the pages it was given do not answer (prompt.ts).
+   * Set when the site does not cover the question: the answer is the plain decline, with no sources. `off-topic`:
+   * the floor decided it, and the model was not called; `not-covered`: the model found that the pages it was given
+   * do not answer it (prompt.ts, NOT_COVERED).
    */
-  declined?: boolean;
+  declined?: Declined;
 }
 
 /** 503 AI_UNAVAILABLE: no model configured, or the provider failing before the answer started. */
@@ -294,7 +298,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     chatFirstToken.observe((performance.now() - modelCalled) / 1000);
     // The model read the pages and found no answer on them: the visitor gets the same plain decline as for a
     // question the floor finds off topic, and none of those pages as sources.
-    if (started.notCovered) return await decline(question, options);
+    if (started.notCovered) return await decline(question, options, 'not-covered');
     // The calendar is cited after the pages unless it holds more of the question: it is background to them. It
     // links to the event asked about on the events page, or to what is coming up there.
     const calendarCited = calendar.map((c) => ({ ...c, url: c.url + calendarAnchor(c, asked) }));
@@ -308,7 +312,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
 }
 
 /** The plain decline (decline.ts) as an answer with no sources. */
-async function decline(question: string, options: AnswerOptions): Promise<ChatAnswer> {
+async function decline(question: string, options: AnswerOptions, by: Declined = 'off-topic'): Promise<ChatAnswer> {
   const offices = officesFrom(await loadTwin(CONTACT_TWIN, options.twinRoot));
   const text = declineText(question, offices, options.origin);
   const textStream = new ReadableStream<string>({
@@ -317,7 +321,7 @@ async function decline(question: string, options: AnswerOptions): Promise<ChatAn
       controller.close();
     },
   });
-  return { textStream, finishReason: Promise.resolve('stop'), sources: [], declined: true };
+  return { textStream, finishReason: Promise.resolve('stop'), sources: [], declined: by };
 }
 
 /** What the log needs of a provider error; the SDK's errors carry the whole prompt, which does not belong in logs. */

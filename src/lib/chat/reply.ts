@@ -49,7 +49,7 @@ export async function replyToChat(input: ChatRequestInput): Promise<{ answer: Ch
     // For the staff insights page: counts only, written later off the request path (lib/insights/recorder.ts).
     recordQuestion(messageText(chat.messages.at(-1)!), {
       sourceFound: answer.sources.length > 0,
-      declined: answer.declined ?? false,
+      declined: answer.declined,
     });
     return answer;
   });

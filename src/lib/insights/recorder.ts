@@ -7,6 +7,7 @@
  * Bounded: at most DAILY_QUERY_CAP distinct queries per day and kind are kept, in memory and in the store; the
  * rest are counted as "other". Nothing about the visitor is recorded: no address, agent, cookie or session.
  */
+import type { Declined } from '../chat/answer.ts';
 import { getConfig } from '../config.ts';
 import { log } from '../log.ts';
 import { chatFeedback, chatQuestions, searchClicks, searchQueries } from '../metrics/index.ts';
@@ -76,15 +77,19 @@ export function recordClick(query: string, rank: number, now?: number): void {
 }
 
 /**
- * A chat question: whether retrieval found any page to answer from, and whether the chat declined it (e.g. off
- * topic, without asking the model). The chat route calls it; so may any other path that answers questions.
+ * A chat question: whether retrieval found any page to answer from, and whether the chat declined it, and who did
+ * (answer.ts, Declined: the floor, off topic, or the model, the pages not answering). The chat route calls it; so may
+ * any other path that answers questions. The staff page counts both declines alike; the metric tells them apart.
  */
 export function recordQuestion(
   question: string,
-  { sourceFound, declined }: { sourceFound: boolean; declined: boolean },
+  { sourceFound, declined }: { sourceFound: boolean; declined?: Declined },
   now?: number,
 ): void {
-  chatQuestions.inc({ outcome: declined ? 'declined' : sourceFound ? 'answered' : 'no_source' });
+  chatQuestions.inc({
+    outcome:
+      declined === 'not-covered' ? 'not_covered' : declined ? 'declined' : sourceFound ? 'answered' : 'no_source',
+  });
   if (!enabled()) return;
   const text = normaliseQuestion(question);
   if (text) add('chat', text, { asked: 1, noResults: sourceFound ? 0 : 1, declined: declined ? 1 : 0 }, now);

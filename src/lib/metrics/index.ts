@@ -125,7 +125,7 @@ export const searchClicks = new Counter({
 });
 export const chatQuestions = new Counter({
   name: 'chat_questions_total',
-  help: 'Chat questions, by outcome (answered, no_source: no page found, declined)',
+  help: 'Chat questions, by outcome (answered, no_source: no page found, declined: off topic, not_covered: the model found no answer on the pages)',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });
