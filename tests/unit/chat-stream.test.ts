@@ -322,6 +322,20 @@ describe('startAnswer', () => {
       expect(answer.notCovered, words.join('|')).toBeUndefined();
       expect((await readText(answer)).text).toBe(words.join(''));
     }
+    // Deciding is bounded by the first-token timeout: a model that stalls after "NOT" has not answered in time.
+    const stalled = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          start(c) {
+            c.enqueue({ type: 'text-start', id: 't1' });
+            c.enqueue({ type: 'text-delta', id: 't1', delta: 'NOT' });
+          },
+        }),
+      }),
+    });
+    await expect(startAnswer(input(stalled, { ...notCovered, firstTokenTimeoutMs: 50 }))).rejects.toBeInstanceOf(
+      ModelUnavailableError,
+    );
     // Without the option, the reply is text like any other.
     const plain = await startAnswer(input(mockModel(answerParts('NOT_COVERED'))));
     expect((await readText(plain)).text).toBe('NOT_COVERED');

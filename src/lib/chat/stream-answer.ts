@@ -90,6 +90,13 @@ export interface StartedAnswer {
  */
 export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
   const messages = await convertToModelMessages(textOnly(input.messages));
+  const marker = input.notCoveredReply;
+  /** True while the text of `parts` could still become `marker`. */
+  const mayBeNotCovered = (parts: Part[]) => {
+    if (!marker) return false;
+    const text = bare(parts.map((p) => (p.type === 'text-delta' ? p.text : '')).join(''));
+    return text.length < marker.length && marker.startsWith(text);
+  };
   const abort = new AbortController();
   let over = false;
   let finishReason: FinishReason | undefined;
@@ -109,7 +116,10 @@ export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
   if (input.signal.aborted) onClientGone();
   else input.signal.addEventListener('abort', onClientGone, { once: true });
 
-  /** Calls the model (retrying a transient refusal once) and reads up to its first token. */
+  /**
+   * Calls the model (retrying a transient refusal once) and reads up to its first token, or, while its text could
+   * still be the start of `notCoveredReply`, until it is that reply or is not ("No, …" is read one piece further).
+   */
   const firstToken = async (): Promise<{ reader: ReadableStreamDefaultReader<Part>; parts: Part[] }> => {
     for (let attempt = 1; ; attempt++) {
       let stream: ReadableStream<Part>;
@@ -136,7 +146,7 @@ export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
         if (next.done) return { reader, parts };
         if (next.value.type === 'error') throw next.value.error;
         parts.push(next.value);
-        if (!PRELUDE.has(next.value.type)) return { reader, parts };
+        if (!PRELUDE.has(next.value.type) && !mayBeNotCovered(parts)) return { reader, parts };
       }
     }
   };
@@ -219,26 +229,16 @@ export async function startAnswer(input: AnswerInput): Promise<StartedAnswer> {
   };
 
   let opening = textOf(first.parts);
-  // The reply that the pages do not answer is read whole before the answer is handed back: until the text is as
-  // long as it, or is not its start ("No, …" is read one piece further; "Yes" not at all).
-  const marker = input.notCoveredReply;
-  if (marker) {
-    while (!failure && bare(opening).length < marker.length && marker.startsWith(bare(opening))) {
-      const more = await nextText();
-      if (more === '') break;
-      opening += more;
-    }
-    if (!failure && bare(opening).startsWith(marker)) {
-      const reason = new Error('The model replied that the pages do not answer.');
-      abort.abort(reason);
-      reader.cancel(reason).catch(() => {});
-      done();
-      return {
-        textStream: new ReadableStream({ start: (c) => c.close() }),
-        finishReason: finished.promise,
-        notCovered: true,
-      };
-    }
+  if (marker && !failure && bare(opening).startsWith(marker)) {
+    const reason = new Error('The model replied that the pages do not answer.');
+    abort.abort(reason);
+    reader.cancel(reason).catch(() => {});
+    done();
+    return {
+      textStream: new ReadableStream({ start: (c) => c.close() }),
+      finishReason: finished.promise,
+      notCovered: true,
+    };
   }
   // Pulled only when its reader asks (high-water mark 0): a piece of text enqueued before a failure is read
   // before the stream errors, and nothing is read from the model ahead of the client.
