@@ -25,6 +25,28 @@ export function mockModel(parts: LanguageModelV4StreamPart[]) {
   });
 }
 
+/**
+ * The AI SDK's mock model streaming `deltas` and then staying open, as a model still writing: nothing ends the
+ * answer but a cancel. `signal()` is the abort signal of its last call.
+ */
+export function heldOpenModel(...deltas: string[]) {
+  let signal: AbortSignal | undefined;
+  const model = new MockLanguageModelV4({
+    doStream: async ({ abortSignal }) => {
+      signal = abortSignal;
+      return {
+        stream: new ReadableStream({
+          start(c) {
+            c.enqueue({ type: 'text-start', id: 't1' });
+            for (const delta of deltas) c.enqueue({ type: 'text-delta', id: 't1', delta });
+          },
+        }),
+      };
+    },
+  });
+  return Object.assign(model, { signal: () => signal });
+}
+
 /** Every piece of an answer's text, and the error its text stream ended with (undefined when it ended cleanly). */
 export async function readText(answer: {
   textStream: ReadableStream<string>;

@@ -9,7 +9,7 @@ import {
   type AnswerInput,
 } from '../../src/lib/chat/stream-answer.ts';
 import { uiMessageStreamResponse } from '../../src/lib/chat/ui-message-stream.ts';
-import { answerParts, mockModel, readText } from '../helpers/mock-model.ts';
+import { answerParts, heldOpenModel, mockModel, readText } from '../helpers/mock-model.ts';
 import { readAnswer } from '../helpers/ui-stream.ts';
 
 const question = [{ role: 'user' as const, parts: [{ type: 'text', text: 'Can I take Greek online?' }] }];
@@ -165,48 +165,22 @@ describe('startAnswer', () => {
   });
 
   it('aborts the model call when the client goes away mid-answer', async () => {
-    let modelSignal: AbortSignal | undefined;
-    const model = new MockLanguageModelV4({
-      doStream: async ({ abortSignal }) => {
-        modelSignal = abortSignal;
-        return {
-          stream: new ReadableStream({
-            start(c) {
-              c.enqueue({ type: 'text-start', id: 't1' });
-              c.enqueue({ type: 'text-delta', id: 't1', delta: 'First' });
-            },
-          }),
-        };
-      },
-    });
+    const model = heldOpenModel('First');
     const client = new AbortController();
     const { textStream } = await startAnswer(input(model, { signal: client.signal }));
     const reader = textStream.getReader();
     await reader.read();
-    expect(modelSignal?.aborted).toBe(false);
+    expect(model.signal()?.aborted).toBe(false);
     client.abort();
-    expect(modelSignal?.aborted).toBe(true);
+    expect(model.signal()?.aborted).toBe(true);
     await reader.cancel();
   });
 
   it('aborts the model call when the response stream is cancelled', async () => {
-    let modelSignal: AbortSignal | undefined;
-    const model = new MockLanguageModelV4({
-      doStream: async ({ abortSignal }) => {
-        modelSignal = abortSignal;
-        return {
-          stream: new ReadableStream({
-            start(c) {
-              c.enqueue({ type: 'text-start', id: 't1' });
-              c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' });
-            },
-          }),
-        };
-      },
-    });
+    const model = heldOpenModel('x');
     const { textStream } = await startAnswer(input(model));
     await textStream.cancel('client closed');
-    expect(modelSignal?.aborted).toBe(true);
+    expect(model.signal()?.aborted).toBe(true);
   });
   it('sends a token that arrives while the model is still talking, without waiting for the next one', async () => {
     let model: ReadableStreamDefaultController<unknown> | undefined;
@@ -255,17 +229,7 @@ describe('startAnswer', () => {
     await readText(await startAnswer(input(mockModel(answerParts('Yes.')), { onDone: ended.done })));
     expect(ended.n).toBe(1);
 
-    const held = () =>
-      new MockLanguageModelV4({
-        doStream: async () => ({
-          stream: new ReadableStream({
-            start(c) {
-              c.enqueue({ type: 'text-start', id: 't1' });
-              c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' });
-            },
-          }),
-        }),
-      });
+    const held = () => heldOpenModel('x');
     const cancelled = count();
     const { textStream } = await startAnswer(input(held(), { onDone: cancelled.done }));
     expect(cancelled.n).toBe(0);
@@ -294,25 +258,12 @@ describe('startAnswer', () => {
     const notCovered = { notCoveredReply: 'NOT_COVERED' };
     // Whole, split over pieces, or wrapped as models now and then wrap a bare reply.
     for (const words of [['NOT_COVERED'], ['NOT', '_COV', 'ERED'], ['`NOT_', 'COVERED`'], ['\n**NOT_COVERED**']]) {
-      let modelSignal: AbortSignal | undefined;
       let over = 0;
-      const model = new MockLanguageModelV4({
-        doStream: async ({ abortSignal }) => {
-          modelSignal = abortSignal;
-          return {
-            stream: new ReadableStream({
-              start(c) {
-                c.enqueue({ type: 'text-start', id: 't1' });
-                for (const delta of words) c.enqueue({ type: 'text-delta', id: 't1', delta });
-                // Held open: the answer must not wait for the model's end.
-              },
-            }),
-          };
-        },
-      });
+      // Held open: the answer must not wait for the model's end.
+      const model = heldOpenModel(...words);
       const answer = await startAnswer(input(model, { ...notCovered, onDone: () => over++ }));
       expect(answer.notCovered, words.join('|')).toBe(true);
-      expect(modelSignal?.aborted).toBe(true);
+      expect(model.signal()?.aborted).toBe(true);
       expect(over).toBe(1);
       expect((await readText(answer)).text).toBe('');
     }
@@ -323,19 +274,9 @@ describe('startAnswer', () => {
       expect((await readText(answer)).text).toBe(words.join(''));
     }
     // Deciding is bounded by the first-token timeout: a model that stalls after "NOT" has not answered in time.
-    const stalled = new MockLanguageModelV4({
-      doStream: async () => ({
-        stream: new ReadableStream({
-          start(c) {
-            c.enqueue({ type: 'text-start', id: 't1' });
-            c.enqueue({ type: 'text-delta', id: 't1', delta: 'NOT' });
-          },
-        }),
-      }),
-    });
-    await expect(startAnswer(input(stalled, { ...notCovered, firstTokenTimeoutMs: 50 }))).rejects.toBeInstanceOf(
-      ModelUnavailableError,
-    );
+    await expect(
+      startAnswer(input(heldOpenModel('NOT'), { ...notCovered, firstTokenTimeoutMs: 50 })),
+    ).rejects.toBeInstanceOf(ModelUnavailableError);
     // Without the option, the reply is text like any other.
     const plain = await startAnswer(input(mockModel(answerParts('NOT_COVERED'))));
     expect((await readText(plain)).text).toBe('NOT_COVERED');
@@ -385,20 +326,7 @@ describe('uiMessageStreamResponse', () => {
   });
 
   it('cancelling the response cancels the answer', async () => {
-    let modelSignal: AbortSignal | undefined;
-    const model = new MockLanguageModelV4({
-      doStream: async ({ abortSignal }) => {
-        modelSignal = abortSignal;
-        return {
-          stream: new ReadableStream({
-            start(c) {
-              c.enqueue({ type: 'text-start', id: 't1' });
-              c.enqueue({ type: 'text-delta', id: 't1', delta: 'x' });
-            },
-          }),
-        };
-      },
-    });
+    const model = heldOpenModel('x');
     let over = 0;
     const res = uiMessageStreamResponse({
       ...(await startAnswer(
@@ -413,7 +341,7 @@ describe('uiMessageStreamResponse', () => {
     const reader = res.body!.getReader();
     await reader.read();
     await reader.cancel('client closed');
-    expect(modelSignal?.aborted).toBe(true);
+    expect(model.signal()?.aborted).toBe(true);
     expect(over).toBe(1);
   });
 });
