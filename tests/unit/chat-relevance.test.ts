@@ -360,6 +360,22 @@ describe('retrieval for a follow-up', () => {
     expect(found[0].url).toBe('/courses/mus101/');
   });
 
+  it('puts the course a follow-up names by its title first: "and Preaching II, can that one be done online?"', async () => {
+    const course = (code: string, title: string): FoundPage => ({ ...page(`/courses/${code}/`), title });
+    const first = course('min210', 'MIN210: Preaching I');
+    const second = course('min211', 'MIN211: Preaching II');
+    const chaplaincy = course('min320', 'MIN320: Chaplaincy');
+    // Every search finds the course the conversation began with first, as the conversation's words are its words.
+    const search: SearchFn = async () => ({ results: [first, second, chaplaincy] });
+    const firstOf = async (followUp: string) =>
+      (await retrieveForConversation(['Tell me about Preaching I', followUp], search))[0]!.url;
+    expect(await firstOf('and Preaching II, can that one be done online?')).toBe('/courses/min211/');
+    expect(await firstOf('and preaching 2?')).toBe('/courses/min211/');
+    // Named by one word, a course is a topic too; not named, the conversation's course stays first.
+    expect(await firstOf('is there a chaplaincy on campus?')).toBe('/courses/min210/');
+    expect(await firstOf('can that one be done online?')).toBe('/courses/min210/');
+  });
+
   it('answers "which programs require it?" after a course with a program naming the course', async () => {
     const preaching: FoundPage = { ...page('/courses/min210/'), title: 'MIN210: Preaching I', type: 'course' };
     const online: FoundPage = { ...page('/handbook/online-learning/'), type: 'handbook' };

@@ -9,7 +9,7 @@
  */
 import { log } from '../log.ts';
 import type { PageType } from '../../schemas/search.ts';
-import { holdsPhrase, withoutCode } from '../search/intent.ts';
+import { holdsPhrase, nameStems, queryStems, withoutCode } from '../search/intent.ts';
 import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { markdownUrl } from '../site/twin-path.ts';
@@ -398,7 +398,35 @@ export async function retrieveForConversation(
   }
   // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
   const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
-  return (step === undefined ? ranked : inSeriesFirst(ranked, cited, step)).slice(0, max);
+  if (step !== undefined) return inSeriesFirst(ranked, cited, step).slice(0, max);
+  // "And Preaching II?", "what about World Christianity?": a follow-up naming a course asks about that course, though
+  // the conversation's words (the first course's) still lead the ranking to the course asked about before.
+  const named =
+    related.length === 0 && !LEADS_ON.test(question) ? await courseNamedIn(question, search, options) : undefined;
+  if (named) ranked = [{ ...named, certain: true }, ...ranked.filter((p) => p.url !== named.url)];
+  return ranked.slice(0, max);
+}
+
+/**
+ * The course a question names by a title of two words or more, held whole in its words as the search reads them
+ * ("preaching 2" is "Preaching II"): the first such among the search's first courses for the question ("and Preaching
+ * II, can that one be done online?" finds Preaching I first, as "one" is a numeral too). A title of one word
+ * ("Chaplaincy") is a topic too, not only a course.
+ */
+async function courseNamedIn(
+  question: string,
+  search: SearchFn,
+  options: ConversationOptions,
+): Promise<FoundPage | undefined> {
+  const courses = await search({ q: question, type: 'course', limit: 3 }, { signal: bounded(options) }).then(
+    (r) => r.results,
+    () => [],
+  );
+  const asked = queryStems(rewrittenQuestion(question).words);
+  return courses.find((course) => {
+    const title = nameStems(course.title);
+    return title.length >= 2 && holdsPhrase(asked, title);
+  });
 }
 
 /** Bounded like retrieval's own searches: a flooded search queue costs a follow-up's extra search, not the answer. */
