@@ -360,6 +360,25 @@ describe('retrieval for a follow-up', () => {
     expect(found[0].url).toBe('/courses/mus101/');
   });
 
+  it('keeps the page the question followed found first among the pages the ranking chooses from', async () => {
+    const complaints = { ...page('/handbook/complaints/'), type: 'handbook' };
+    // The follow-up's own words find ten other pages ("hear back" from admissions), the first question the complaints page.
+    const others = Array.from({ length: 10 }, (_, i) => ({ ...page(`/handbook/other-${i}/`), type: 'handbook' }));
+    const search: SearchFn = async ({ q }) => ({
+      results: /complaint/i.test(q) && !/hear/i.test(q) ? [complaints] : others,
+    });
+    const found = await retrieveForConversation(['how do I make a complaint', 'how long till I hear back?'], search, 8);
+    expect(found).toHaveLength(8);
+    expect(found.at(-1)!.url).toBe('/handbook/complaints/');
+    // Among the pages kept already, it keeps its place.
+    const few = await retrieveForConversation(
+      ['how do I make a complaint', 'and a complaint about a grade?'],
+      search,
+      8,
+    );
+    expect(few.filter((p) => p.url === '/handbook/complaints/')).toHaveLength(1);
+  });
+
   it('puts the course a follow-up names by its title first: "and Preaching II, can that one be done online?"', async () => {
     const course = (code: string, title: string): FoundPage => ({ ...page(`/courses/${code}/`), title });
     const first = course('min210', 'MIN210: Preaching I');

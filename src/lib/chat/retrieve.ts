@@ -398,13 +398,26 @@ export async function retrieveForConversation(
   }
   // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
   const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
-  if (step !== undefined) return inSeriesFirst(ranked, cited, step).slice(0, max);
+  if (step !== undefined) return withPageFollowed(inSeriesFirst(ranked, cited, step), cited, max);
   // "And Preaching II?", "what about World Christianity?": a follow-up naming a course asks about that course, though
   // the conversation's words (the first course's) still lead the ranking to the course asked about before.
   const named =
     related.length === 0 && !LEADS_ON.test(question) ? await courseNamedIn(question, search, options) : undefined;
   if (named) ranked = [{ ...named, certain: true }, ...ranked.filter((p) => p.url !== named.url)];
-  return ranked.slice(0, max);
+  return withPageFollowed(ranked, cited, max);
+}
+
+/**
+ * The first `max` pages, the page the question followed found first among them (last, when fusion left it out): the
+ * ranking then chooses it when the follow-up asks about it. Each of the follow-up's own searches finds ten pages, and
+ * pages high in those outweigh the first of the question followed ("how do I make a complaint?" then "how long till I
+ * hear back?": all eight places went to pages about hearing back from admissions).
+ */
+function withPageFollowed(ranked: FoundPage[], cited: FoundPage[], max: number): FoundPage[] {
+  const followed = cited[0];
+  const kept = ranked.slice(0, max);
+  if (!followed || max < 2 || kept.some((p) => p.url === followed.url)) return kept;
+  return [...kept.slice(0, max - 1), followed];
 }
 
 /**
