@@ -266,6 +266,19 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(new URL(sources[0].url).pathname).toBe('/courses/lan120/');
   });
 
+  it('answers a follow-up to a question that named a page, whatever its own words: "What do I need to get in?"', async () => {
+    gemini.behaviour = { words: ['A first degree or relevant experience.'] };
+    const res = await ask(server.url, [
+      "I'm interested in the Diploma in Pastoral Ministry.",
+      'It is a two-year part-time diploma.',
+      'What do I need to get in?',
+    ]);
+    const { sources } = await readAnswer(res);
+    // Before, the conversation's words were read without the name: "interested" is on no page, and capitalised words
+    // are names to the topic check, so it was declined without a source.
+    expect(sources.length).toBeGreaterThan(0);
+  });
+
   it('answers "what else does she teach?" with the other courses of the teacher the conversation is about', async () => {
     gemini.behaviour = { words: ['Liturgy and Music, and Worship Leading.'] };
     const res = await ask(server.url, ['Who teaches Hymnody?', 'Dr. Eleanor Vance.', 'What else does she teach?']);
@@ -617,5 +630,17 @@ describe('POST /api/chat knows the date (CLOCK_NOW)', () => {
     expect(await first('When does the add/drop period end?')).not.toBe('/events/');
     // The search finds the events page first; the calendar, ranked last, came after the admissions page.
     expect(await first("when's the next open day")).toBe('/events/');
+  });
+
+  it('gives a follow-up pointing back at an event today\'s calendar too: "is it free?" after the carol service', async () => {
+    const res = await ask(server.url, [
+      'Do you have a carol service?',
+      'Yes: Advent carols with the chapel choir.',
+      'do I need a ticket or is it free?',
+    ]);
+    const { sources } = await readAnswer(res);
+    // Before, its own words named no date, the calendar was not read, and it was declined without a source.
+    expect(sources.map((s) => new URL(s.url).pathname)).toContain('/events/');
+    expect(geminiPromptText(gemini.requests.at(-1)!.body).system).toContain('Advent carols with the chapel choir');
   });
 });

@@ -136,21 +136,31 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const conversation = userTurns.slice(-2).join(' ');
     // Today's calendar, for a question about dates. Its events are on no page the search holds ("When is the carol
     // service?"), so the floor reads it as one of the pages.
-    const calendar = options.calendar && asksAboutDates(question) ? [await options.calendar()] : [];
-    const calendarText = calendar.map((p) => p.text);
     // A follow-up that points back or says little ("which one is for beginners?") is about what the question it
     // follows was about, whatever its own words.
     const latest = userTurns.at(-1) ?? question;
     const previous = userTurns.at(-2);
     const leansBack = previous !== undefined && isFollowUp(latest);
+    // So is one pointing back at an event ("Do you have a carol service?", then "is it free?").
+    const calendar =
+      options.calendar && (asksAboutDates(question) || (leansBack && asksAboutDates(previous)))
+        ? [await options.calendar()]
+        : [];
+    const calendarText = calendar.map((p) => p.text);
     // A question naming one of the site's pages ("Could I still get onto the Bachelor of Theology?") is about it,
     // however many of its other words the site never uses; so is one asking for a page in other words ("Which buses
     // go to the college?": the contact page's directions; retrieve.ts). The rules reading words as typed read them
     // as meant.
     const meant = spelledAsMeant(latest, options.vocabulary);
     const namesAPage = (options.namesAPage?.(meant) ?? false) || asksForAPageInOtherWords(latest);
+    // A conversation about a page the question followed named is on topic too ("I'm interested in the Diploma in
+    // Pastoral Ministry.", then "What do I need to get in?": "interested" is on no page, and capitalised words are names
+    // to the topic check).
+    const followsANamedPage =
+      previous !== undefined && (options.namesAPage?.(spelledAsMeant(previous, options.vocabulary)) ?? false);
     const wordsOnTopic =
       namesAPage ||
+      followsANamedPage ||
       onTopic(conversation, options.vocabulary) ||
       (leansBack && onTopic(previous, options.vocabulary)) ||
       coveredByPages(conversation, calendarText, options.vocabulary);
