@@ -134,14 +134,14 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // A follow-up is judged with the conversation it follows ("how long does it take?" after "the MDiv"); a turn
     // that only tries to change the rules asks nothing of the site.
     const conversation = userTurns.slice(-2).join(' ');
-    // Today's calendar, for a question about dates. Its events are on no page the search holds ("When is the carol
-    // service?"), so the floor reads it as one of the pages.
     // A follow-up that points back or says little ("which one is for beginners?") is about what the question it
     // follows was about, whatever its own words.
     const latest = userTurns.at(-1) ?? question;
     const previous = userTurns.at(-2);
     const leansBack = previous !== undefined && isFollowUp(latest);
-    // So is one pointing back at an event ("Do you have a carol service?", then "is it free?").
+    // Today's calendar, for a question about dates, or a follow-up pointing back at one ("Do you have a carol
+    // service?", then "is it free?"). Its events are on no page the search holds, so the floor reads it as one of the
+    // pages.
     const calendar =
       options.calendar && (asksAboutDates(question) || (leansBack && asksAboutDates(previous)))
         ? [await options.calendar()]
