@@ -75,13 +75,13 @@ function withAsked(rows: Question[], from: Question[]): Question[] {
   });
 }
 
-const { search, vocabulary, closeness, meaning, pageQuestions = {} } = searchForChat();
+const { search, vocabulary, closeness, meaning, coursesNamed, pageQuestions = {} } = searchForChat();
 if (!vocabulary) throw new Error('no search vocabulary: run npm run build first');
 const read = (page: { markdownUrl: string }) => loadTwin(page.markdownUrl);
 
 /** The pages the chat reads for a conversation's last turn, with their twins and today's calendar (answer.ts). */
 async function pagesFor(turns: string[]) {
-  const found = await retrieveForConversation(turns, search, POOL, { read, vocabulary, pageQuestions });
+  const found = await retrieveForConversation(turns, search, POOL, { read, vocabulary, pageQuestions, coursesNamed });
   const retrieved = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
   const calendar = asksAboutDates(turns.at(-1)!) ? [calendarContextPage(getCalendar(), calendarNow())] : [];
   return withCalendar(retrieved, calendar);

@@ -29,7 +29,13 @@ import {
   titledByTheQuestion,
   withoutRuleChanges,
 } from './relevance.ts';
-import { asksForAPageInOtherWords, isFollowUp, retrieveForConversation, type SearchFn } from './retrieve.ts';
+import {
+  asksForAPageInOtherWords,
+  isFollowUp,
+  retrieveForConversation,
+  type FoundPage,
+  type SearchFn,
+} from './retrieve.ts';
 import { POOL, SOURCES, rankForChat, type Closeness } from './page-ranker.ts';
 import type { AskedOf, Meaning } from './asked-before.ts';
 import {
@@ -75,6 +81,8 @@ export interface AnswerOptions {
   namesAPage?: (text: string) => boolean;
   /** The questions each page says it answers (front matter `questions`, asked-before.ts), for the ranking. */
   pageQuestions?: AskedOf;
+  /** The courses words name (search/index.ts, coursesNamed): a follow-up naming one asks about it (retrieve.ts). */
+  coursesNamed?: (words: string[]) => FoundPage[];
 }
 
 /** Who declined a question: the relevance floor before the model, or the model after reading the pages. */
@@ -185,6 +193,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       read: (page) => loadTwin(page.markdownUrl, options.twinRoot),
       vocabulary: options.vocabulary,
       pageQuestions: options.pageQuestions,
+      coursesNamed: options.coursesNamed,
     });
     const retrieved = await Promise.all(
       found.map(async (page) => ({ ...page, twin: await loadTwin(page.markdownUrl, options.twinRoot) })),

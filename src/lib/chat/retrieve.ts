@@ -9,7 +9,7 @@
  */
 import { log } from '../log.ts';
 import type { PageType } from '../../schemas/search.ts';
-import { holdsPhrase, nameStems, queryStems, withoutCode } from '../search/intent.ts';
+import { holdsPhrase, withoutCode } from '../search/intent.ts';
 import { KIND_WORDS } from '../search/named-pages.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { markdownUrl } from '../site/twin-path.ts';
@@ -178,6 +178,8 @@ interface ConversationOptions {
   vocabulary?: Vocabulary;
   /** The questions each page says it answers (front matter `questions`, asked-before.ts): see withPageAsked. */
   pageQuestions?: AskedOf;
+  /** The courses words name (the search's index of names): see courseNamedIn. */
+  coursesNamed?: (words: string[]) => FoundPage[];
 }
 
 /**
@@ -401,8 +403,7 @@ export async function retrieveForConversation(
   if (step !== undefined) return withPageFollowed(inSeriesFirst(ranked, cited, step), cited, max);
   // "And Preaching II?", "what about World Christianity?": a follow-up naming a course asks about that course, though
   // the conversation's words (the first course's) still lead the ranking to the course asked about before.
-  const named =
-    related.length === 0 && !LEADS_ON.test(question) ? await courseNamedIn(question, search, options) : undefined;
+  const named = related.length === 0 && !LEADS_ON.test(question) ? courseNamedIn(question, options) : undefined;
   if (named) ranked = [{ ...named, certain: true }, ...ranked.filter((p) => p.url !== named.url)];
   return withPageFollowed(ranked, cited, max);
 }
@@ -421,26 +422,12 @@ function withPageFollowed(ranked: FoundPage[], cited: FoundPage[], max: number):
 }
 
 /**
- * The course a question names by a title of two words or more, held whole in its words as the search reads them
- * ("preaching 2" is "Preaching II"): the first such among the search's first courses for the question ("and Preaching
- * II, can that one be done online?" finds Preaching I first, as "one" is a numeral too). A title of one word
+ * The course a question names by its title or an alias of two words or more, held whole in its words as the search
+ * reads them ("preaching 2" is "Preaching II"): a lookup in the search's index of names. A title of one word
  * ("Chaplaincy") is a topic too, not only a course.
  */
-async function courseNamedIn(
-  question: string,
-  search: SearchFn,
-  options: ConversationOptions,
-): Promise<FoundPage | undefined> {
-  const courses = await search({ q: question, type: 'course', limit: 3 }, { signal: bounded(options) }).then(
-    (r) => r.results,
-    () => [],
-  );
-  const asked = queryStems(rewrittenQuestion(question).words);
-  return courses.find((course) => {
-    const title = nameStems(course.title);
-    return title.length >= 2 && holdsPhrase(asked, title);
-  });
-}
+const courseNamedIn = (question: string, { coursesNamed }: ConversationOptions): FoundPage | undefined =>
+  coursesNamed?.(rewrittenQuestion(question).words)[0];
 
 /** Bounded like retrieval's own searches: a flooded search queue costs a follow-up's extra search, not the answer. */
 function bounded({ signal, timeoutMs }: ConversationOptions): AbortSignal {

@@ -285,8 +285,21 @@ export const searchForChat = () => ({
   closeness: closenessTo,
   meaning: meaningOf,
   namesAPage: namesASitePage,
+  coursesNamed,
   pageQuestions: pageQuestionsOf(bundleDir()),
 });
+
+/**
+ * The courses whose name (title or alias, two words or more, or an abbreviation) the words hold as a phrase
+ * (named-pages.ts): a lookup in the index of names, no search.
+ */
+const coursesNamed = (words: string[]) =>
+  (pageNamesOf(bundleDir())?.namedIn(words, 'course') ?? []).map((hit) => ({
+    title: hit.title,
+    url: hit.url,
+    type: hit.type,
+    markdownUrl: markdownUrl(hit.url),
+  }));
 
 const bundleDir = () => getConfig().SEARCH_BUNDLE_DIR ?? join(clientDir(), 'pagefind');
 
