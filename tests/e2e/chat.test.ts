@@ -156,8 +156,9 @@ describe.skipIf(browserUnavailable())('chat panel', () => {
   it('shows raw HTML and script links in an answer as text, and runs none of them', async () => {
     gemini.behaviour = { words: HOSTILE, delayMs: 10 };
     const { page, problems } = await openPage(chrome.browser, `${server.url}/about/`);
-    // A question about the site: "Show me a picture" alone is declined before the model is asked (no page answers it).
-    const { text } = await answerTo(page, 'Is there a picture of the campus library?');
+    // A question the site answers: one asking for a picture ("Is there a picture of the campus library?") is declined
+    // before the model is asked, as no page has one.
+    const { text } = await answerTo(page, 'What are the opening hours of the campus library?');
     await expect(text.locator('img, script, iframe, div, a').count()).resolves.toBe(0);
     const shown = await text.textContent();
     expect(shown).toContain('<img src="/x.png" onerror="window.__ran = \'img\'">');

@@ -266,19 +266,6 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
     expect(new URL(sources[0].url).pathname).toBe('/courses/lan120/');
   });
 
-  it('answers a follow-up to a question that named a page, whatever its own words: "What do I need to get in?"', async () => {
-    gemini.behaviour = { words: ['A first degree or relevant experience.'] };
-    const res = await ask(server.url, [
-      "I'm interested in the Diploma in Pastoral Ministry.",
-      'It is a two-year part-time diploma.',
-      'What do I need to get in?',
-    ]);
-    const { sources } = await readAnswer(res);
-    // Before, the conversation's words were read without the name: "interested" is on no page, and capitalised words
-    // are names to the topic check, so it was declined without a source.
-    expect(sources.length).toBeGreaterThan(0);
-  });
-
   it('answers "what else does she teach?" with the other courses of the teacher the conversation is about', async () => {
     gemini.behaviour = { words: ['Liturgy and Music, and Worship Leading.'] };
     const res = await ask(server.url, ['Who teaches Hymnody?', 'Dr. Eleanor Vance.', 'What else does she teach?']);
@@ -463,6 +450,19 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     GOOGLE_GENERATIVE_AI_BASE_URL: gemini.baseUrl,
     RATE_LIMIT_DISABLED: '1',
   }));
+
+  it('answers a follow-up to a question that named a page, whatever its own words: "What do I need to get in?"', async () => {
+    gemini.behaviour = { words: ['A first degree or relevant experience.'] };
+    const res = await ask(server.url, [
+      "I'm interested in the Diploma in Pastoral Ministry.",
+      'It is a two-year part-time diploma.',
+      'What do I need to get in?',
+    ]);
+    const { sources } = await readAnswer(res);
+    // Before, the conversation's words were read without the name: "interested" is on no page, and capitalised words
+    // are names to the topic check, so it was declined without a source.
+    expect(sources.length).toBeGreaterThan(0);
+  });
 
   it("declines questions the floor's model is sure are off topic, though the rules let them in", async () => {
     // Every word of these is the site's or carries enough of the weight, and a page found holds some of them or is
