@@ -360,23 +360,27 @@ describe('retrieval for a follow-up', () => {
     expect(found[0].url).toBe('/courses/mus101/');
   });
 
-  it('keeps the page the question followed found first among the pages the ranking chooses from', async () => {
+  it('keeps the first two pages the question followed found among the pages the ranking chooses from', async () => {
     const complaints = { ...page('/handbook/complaints/'), type: 'handbook' };
-    // The follow-up's own words find ten other pages ("hear back" from admissions), the first question the complaints page.
+    const appeals = { ...page('/handbook/appeals/'), type: 'handbook' };
+    // The follow-up's own words find ten other pages ("hear back" from admissions), the first question the complaints
+    // and appeals pages.
     const others = Array.from({ length: 10 }, (_, i) => ({ ...page(`/handbook/other-${i}/`), type: 'handbook' }));
     const search: SearchFn = async ({ q }) => ({
-      results: /complaint/i.test(q) && !/hear/i.test(q) ? [complaints] : others,
+      results: /complaint/i.test(q) && !/hear/i.test(q) ? [complaints, appeals] : others,
     });
     const found = await retrieveForConversation(['how do I make a complaint', 'how long till I hear back?'], search, 8);
     expect(found).toHaveLength(8);
-    expect(found.at(-1)!.url).toBe('/handbook/complaints/');
-    // Among the pages kept already, it keeps its place.
+    expect(found.slice(-2).map((p) => p.url)).toEqual(['/handbook/complaints/', '/handbook/appeals/']);
+    expect(found.slice(0, 6).map((p) => p.url)).toEqual(others.slice(0, 6).map((p) => p.url));
+    // Among the pages kept already, they keep their places.
     const few = await retrieveForConversation(
       ['how do I make a complaint', 'and a complaint about a grade?'],
       search,
       8,
     );
     expect(few.filter((p) => p.url === '/handbook/complaints/')).toHaveLength(1);
+    expect(few.filter((p) => p.url === '/handbook/appeals/')).toHaveLength(1);
   });
 
   it('puts the course a follow-up names by its title first: "and Preaching II, can that one be done online?"', async () => {

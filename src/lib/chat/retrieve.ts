@@ -409,17 +409,24 @@ export async function retrieveForConversation(
 }
 
 /**
- * The first `max` pages, the page the question followed found first among them (last, when fusion left it out): the
- * ranking then chooses it when the follow-up asks about it. Each of the follow-up's own searches finds ten pages, and
- * pages high in those outweigh the first of the question followed ("how do I make a complaint?" then "how long till I
- * hear back?": all eight places went to pages about hearing back from admissions).
+ * The first `max` pages, the first two pages the question followed found among them (last, when fusion left them
+ * out): the ranking then chooses one when the follow-up asks about it. Each of the follow-up's own searches finds ten
+ * pages, and pages high in those outweigh the pages of the question followed ("how do I make a complaint?" then "how
+ * long till I hear back?": all eight places went to pages about hearing back from admissions).
  */
 function withPageFollowed(ranked: FoundPage[], cited: FoundPage[], max: number): FoundPage[] {
-  const followed = cited[0];
   const kept = ranked.slice(0, max);
-  if (!followed || max < 2 || kept.some((p) => p.url === followed.url)) return kept;
-  return [...kept.slice(0, max - 1), followed];
+  const followed = cited.slice(0, FOLLOWED_KEPT);
+  const missing = followed.filter((c) => !kept.some((p) => p.url === c.url));
+  if (missing.length === 0 || max <= FOLLOWED_KEPT) return kept;
+  // The last of the pages the question followed did not find make room.
+  const others = kept.filter((p) => !followed.some((c) => c.url === p.url));
+  const dropped = new Set(others.slice(-missing.length));
+  return [...kept.filter((p) => !dropped.has(p)), ...missing];
 }
+
+/** How many of the pages the question followed found a follow-up's pages always hold. */
+const FOLLOWED_KEPT = 2;
 
 /**
  * The course a question names by its title or an alias of two words or more, held whole in its words as the search
