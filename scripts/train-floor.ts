@@ -32,23 +32,28 @@ const MEANING_SCALE = 3;
  */
 const WORD_MIN_QUESTIONS = 5;
 /** The regularisation strengths and thresholds whose cross-validated figures are printed. */
-const L2S = [0.0001, 0.0003, 0.001, 0.003];
-const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
+const L2S = [0.001, 0.003];
+const THRESHOLDS = [0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 /**
- * The pair written. Until 2026-11-26 the script chose it: the most off-topic questions declined while at most 0.5% of
- * on-topic ones were, in cross-validation, with the strongest regularisation within one standard error of the best.
- * Fitted on more questions, that rule chose ever higher thresholds (> 0.9 in the twentieth and twenty-first sessions),
- * and each time the held-out parts lost off-topic questions declined (84.5% → 76.2%) and gained little. The model at
- * l2 0.003 and > 0.8, fitted in the seventeenth session, stayed; refitted at the same pair on the twenty-first
- * session's sets it declined more off-topic and fewer on-topic held-out questions than it (docs/chat.md). The pair is
- * now fixed, and the grid printed for the next change to the measures. Chosen with the held-out parts' figures in
- * view, so those parts are less unseen for this choice than for the others. In the twenty-third session the weaker
- * fits (l2 0.001, then 0.0003) declined more off-topic questions for about as many on-topic ones, in cross-validation
- * and on the held-out parts, each step kept by a rule set before its run (figures in docs/chat.md).
+ * The pair written, fixed rather than chosen by the script: a rule that chose it from cross-validation (the most
+ * off-topic questions declined while at most 0.5% of on-topic ones were) chose ever higher thresholds as the sets grew,
+ * and each time the held-out parts lost off-topic questions declined (84.5% → 76.2%, twentieth and twenty-first
+ * sessions; docs/chat.md). The threshold is where, in cross-validation, the network declines no more on-topic questions
+ * than the logistic model it replaced did at its own pair (l2 0.0003, > 0.8: 64 of 4,145 on the thirtieth session's
+ * tuning parts), and the regularisation the stronger of two that did as well (in exploration with folds made of runs
+ * of the sets, about a batch each, 0.003 declined more off-topic questions than 0.001 at that budget).
  */
-const OPERATING_POINT = { l2: 0.0003, threshold: 0.8 };
-const STEPS = 3000;
-const LEARNING_RATE = 0.3;
+const OPERATING_POINT = { l2: 0.003, threshold: 0.85 };
+/**
+ * The network's size and how it is fitted. In exploration on the thirtieth session's tuning parts (folds made of runs
+ * of the sets), 8, 16 and 32 hidden units declined 2,150, 2,171 and 2,099 of 2,655 off-topic questions where 58
+ * on-topic ones were, against 1,981 for the logistic model; without the site's words as inputs, 1,931.
+ */
+const HIDDEN = 16;
+const STEPS = 800;
+const LEARNING_RATE = 0.01;
+const [BETA1, BETA2] = [0.9, 0.999];
+const SEED = 2030;
 const FOLDS = 6;
 
 interface Example {
@@ -92,63 +97,106 @@ const WORDS = [...questionsHolding]
   .map(([w]) => w)
   .sort();
 const MEANING_END = FEATURES.length + 100;
-/**
- * Where the words the site's pages use sit among the weights. Such a word is never evidence against a question: in
- * the sets, "pastor" and "uk" were words of off-topic questions ("how much do pastors earn in the uk"), and leaning
- * on "pastor" declined "how do i become a pastor?".
- */
-const SITE_WORD_AT = WORDS.flatMap((w, i) => (vocabulary?.has(w) ? [MEANING_END + i] : []));
-console.log(`${WORDS.length} words read, ${SITE_WORD_AT.length} of them the site's`);
+console.log(`${WORDS.length} words read`);
 const examples: Example[] = measured.map(({ offTopic, dates, features, meant, words }) => ({
   offTopic,
   dates,
   x: [...features, ...[...meant].map((m) => m * MEANING_SCALE), ...WORDS.map((w) => (words.has(w) ? 1 : 0))],
 }));
 
+/** A seeded generator (mulberry32), so a fit is the same on every run. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Fitted {
+  /** Per input, per hidden unit. */
+  w1: Float64Array[];
+  b1: Float64Array;
+  w2: Float64Array;
+  b2: number;
+}
+
 /**
- * Logistic regression by gradient descent, each class weighing half (there are fewer off-topic questions). A fit reads
- * every example 3,000 times: the features and the meaning are read densely, the words (a handful of a thousand per
- * question) sparsely, over typed arrays; array callbacks over every column made the grid take an hour.
+ * The network by full-batch gradient descent with Adam, each class weighing half (there are fewer off-topic
+ * questions), L2 on every weight. The features and the meaning are read densely, the words (a handful of a thousand
+ * per question) sparsely: a word's weights are touched only by the questions that hold it.
  */
-function fit(rows: Example[], l2: number): { bias: number; w: number[] } {
+function fit(rows: Example[], l2: number): Fitted {
   const d = rows[0]!.x.length;
   const dense = rows.map((r) => Float64Array.from(r.x.slice(0, MEANING_END)));
   const words = rows.map((r) => r.x.flatMap((x, i) => (i >= MEANING_END && x === 1 ? [i] : [])));
-  let bias = 0;
-  const w = new Float64Array(d);
-  const g = new Float64Array(d);
+  const random = seeded(SEED);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const w1 = Array.from({ length: d }, () => Float64Array.from({ length: HIDDEN }, () => normal() / Math.sqrt(d)));
+  const b1 = new Float64Array(HIDDEN);
+  const w2 = Float64Array.from({ length: HIDDEN }, () => normal() / Math.sqrt(HIDDEN));
+  const b2 = new Float64Array(1);
+  const params = [...w1, b1, w2, b2];
+  const g = params.map((p) => new Float64Array(p.length));
+  const m = params.map((p) => new Float64Array(p.length));
+  const v = params.map((p) => new Float64Array(p.length));
+  const [gW1, gB1, gW2, gB2] = [g.slice(0, d), g[d]!, g[d + 1]!, g[d + 2]!];
   const off = rows.filter((r) => r.offTopic).length;
-  const classWeights = rows.map((r) => rows.length / (2 * (r.offTopic ? off : rows.length - off)));
-  for (let step = 0; step < STEPS; step++) {
-    let gBias = 0;
-    g.fill(0);
+  const classWeights = rows.map((r) => rows.length / (2 * (r.offTopic ? off : rows.length - off)) / rows.length);
+  const h = new Float64Array(HIDDEN);
+  for (let t = 1; t <= STEPS; t++) {
+    g.forEach((x) => x.fill(0));
     for (let r = 0; r < rows.length; r++) {
       const x = dense[r]!;
-      let z = bias;
-      for (let i = 0; i < MEANING_END; i++) z += x[i]! * w[i]!;
-      for (const i of words[r]!) z += w[i]!;
+      h.set(b1);
+      for (let i = 0; i < MEANING_END; i++)
+        if (x[i] !== 0) for (let u = 0; u < HIDDEN; u++) h[u]! += x[i]! * w1[i]![u]!;
+      for (const i of words[r]!) for (let u = 0; u < HIDDEN; u++) h[u]! += w1[i]![u]!;
+      let z = b2[0]!;
+      for (let u = 0; u < HIDDEN; u++) z += w2[u]! * (h[u] = Math.tanh(h[u]!));
       const err = classWeights[r]! * (1 / (1 + Math.exp(-z)) - (rows[r]!.offTopic ? 1 : 0));
-      gBias += err;
-      for (let i = 0; i < MEANING_END; i++) g[i]! += err * x[i]!;
-      for (const i of words[r]!) g[i]! += err;
+      gB2[0]! += err;
+      for (let u = 0; u < HIDDEN; u++) {
+        gW2[u]! += err * h[u]!;
+        const back = err * w2[u]! * (1 - h[u]! * h[u]!);
+        gB1[u]! += back;
+        h[u] = back;
+      }
+      for (let i = 0; i < MEANING_END; i++)
+        if (x[i] !== 0) for (let u = 0; u < HIDDEN; u++) gW1[i]![u]! += x[i]! * h[u]!;
+      for (const i of words[r]!) for (let u = 0; u < HIDDEN; u++) gW1[i]![u]! += h[u]!;
     }
-    bias -= (LEARNING_RATE * gBias) / rows.length;
-    for (let i = 0; i < d; i++) w[i]! -= LEARNING_RATE * (g[i]! / rows.length + l2 * w[i]!);
-    for (const i of SITE_WORD_AT) w[i] = Math.min(0, w[i]!);
+    // Adam, with L2 on the weights (not the biases).
+    params.forEach((p, k) => {
+      const decay = p === b1 || p === b2 ? 0 : l2;
+      const [gk, mk, vk] = [g[k]!, m[k]!, v[k]!];
+      for (let i = 0; i < p.length; i++) {
+        const grad = gk[i]! + decay * p[i]!;
+        mk[i] = BETA1 * mk[i]! + (1 - BETA1) * grad;
+        vk[i] = BETA2 * vk[i]! + (1 - BETA2) * grad * grad;
+        p[i]! -= (LEARNING_RATE * mk[i]!) / (1 - BETA1 ** t) / (Math.sqrt(vk[i]! / (1 - BETA2 ** t)) + 1e-8);
+      }
+    });
   }
-  return { bias, w: [...w] };
+  return { w1, b1, w2, b2: b2[0]! };
 }
 
-const asModel = ({ bias, w }: { bias: number; w: number[] }, threshold: number): OffTopicModel => ({
-  features: FEATURES,
-  threshold,
-  bias,
-  weights: w.slice(0, FEATURES.length),
-  meaningScale: MEANING_SCALE,
-  meaningWeights: w.slice(FEATURES.length, MEANING_END),
-  words: WORDS,
-  wordWeights: w.slice(MEANING_END),
-});
+const asModel = ({ w1, b1, w2, b2 }: Fitted, threshold: number): OffTopicModel => {
+  const rows = (from: number, to: number) => w1.slice(from, to).map((w) => [...w]);
+  return {
+    features: FEATURES,
+    threshold,
+    featureWeights: rows(0, FEATURES.length),
+    meaningScale: MEANING_SCALE,
+    meaningWeights: rows(FEATURES.length, MEANING_END),
+    words: WORDS,
+    wordWeights: rows(MEANING_END, w1.length),
+    hiddenBias: [...b1],
+    outputWeights: [...w2],
+    bias: b2,
+  };
+};
 const chanceOf = (m: OffTopicModel, r: Example) =>
   offTopicChance(
     r.x.slice(0, FEATURES.length),
@@ -186,9 +234,10 @@ for (const l2 of L2S) {
   chosen = row.find((r) => r.l2 === OPERATING_POINT.l2 && r.threshold === OPERATING_POINT.threshold) ?? chosen;
   if (l2 === OPERATING_POINT.l2) {
     const aboutDates = (rows: Example[]) => rows.filter((r) => r.dates);
-    console.log(
-      `  questions about dates, > ${DATES_OFF_TOPIC_CHANCE}: ${declined(aboutDates(off), DATES_OFF_TOPIC_CHANCE)}/${aboutDates(off).length} off-topic, ${declined(aboutDates(on), DATES_OFF_TOPIC_CHANCE)}/${aboutDates(on).length} on-topic declined`,
-    );
+    for (const t of [DATES_OFF_TOPIC_CHANCE, 0.97, 0.99])
+      console.log(
+        `  questions about dates, > ${t}: ${declined(aboutDates(off), t)}/${aboutDates(off).length} off-topic, ${declined(aboutDates(on), t)}/${aboutDates(on).length} on-topic declined`,
+      );
   }
 }
 console.log(
@@ -197,17 +246,22 @@ console.log(
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 const model = asModel(fit(examples, chosen.l2), chosen.threshold);
-// A word whose weight the site held at 0 says nothing: the file keeps the words that count.
-const counted = model.words.flatMap((word, i) => (round(model.wordWeights[i]!) === 0 ? [] : [i]));
+const rounded = (rows: number[][]) => rows.map((row) => row.map(round));
 const file = {
-  $comment: `Written by npm run train:floor (scripts/train-floor.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning parts of eval/ (${on.length} on-topic questions, ${off.length} off-topic), l2 ${chosen.l2}, ${WORDS.length} words read, ${counted.length} with a weight. Do not edit by hand.`,
+  $comment: `Written by npm run train:floor (scripts/train-floor.ts) on ${new Date().toISOString().slice(0, 10)}, from the tuning parts of eval/ (${on.length} on-topic questions, ${off.length} off-topic), ${HIDDEN} hidden units, l2 ${chosen.l2}, ${WORDS.length} words read. Do not edit by hand.`,
   ...model,
+  featureWeights: rounded(model.featureWeights),
+  meaningWeights: rounded(model.meaningWeights),
+  wordWeights: rounded(model.wordWeights),
+  hiddenBias: model.hiddenBias.map(round),
+  outputWeights: model.outputWeights.map(round),
   bias: round(model.bias),
-  weights: model.weights.map(round),
-  meaningWeights: model.meaningWeights.map(round),
-  words: counted.map((i) => model.words[i]!),
-  wordWeights: counted.map((i) => round(model.wordWeights[i]!)),
 };
-await writeFile(MODEL_FILE, `${JSON.stringify(file, null, 2)}\n`);
+// One line per input's weights: a word and its sixteen weights read together.
+const json = JSON.stringify(file, null, 2).replace(
+  /\[\s+(-?[\d.e-]+(?:,\s+-?[\d.e-]+)*)\s+\]/g,
+  (_, list: string) => `[${list.replace(/\s+/g, ' ')}]`,
+);
+await writeFile(MODEL_FILE, `${json}\n`);
 console.log(`wrote ${MODEL_FILE}`);
 process.exit(0);

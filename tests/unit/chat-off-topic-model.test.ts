@@ -27,10 +27,15 @@ const greek = { url: '/courses/bib201/', twin: '---\ntitle: "Biblical Greek I"\n
 const feature = (features: number[], name: (typeof FEATURES)[number]) => features[FEATURES.indexOf(name)];
 
 describe("the floor's off-topic model", () => {
-  it('is the model the code reads: a weight per feature, in the same order, and one per dimension of meaning', () => {
+  it('is the model the code reads: weights per feature, in the same order, per dimension of meaning and per word', () => {
     expect(fitted.features).toEqual([...FEATURES]);
-    expect(fitted.weights).toHaveLength(FEATURES.length);
+    const units = fitted.outputWeights.length;
+    expect(fitted.hiddenBias).toHaveLength(units);
+    for (const rows of [fitted.featureWeights, fitted.meaningWeights, fitted.wordWeights])
+      for (const row of rows) expect(row).toHaveLength(units);
+    expect(fitted.featureWeights).toHaveLength(FEATURES.length);
     expect(fitted.meaningWeights).toHaveLength(100);
+    expect(fitted.wordWeights).toHaveLength(fitted.words.length);
   });
 
   it('measures how much of the question the best and the first page hold, in their text and in what they are about', () => {
@@ -52,25 +57,31 @@ describe("the floor's off-topic model", () => {
     ]);
   });
 
-  it('is a logistic model: the weighed features, the scaled meaning and the words it has, through the logistic function', () => {
+  it('is a network of one hidden layer: each unit sums the weights of what the question holds, through tanh', () => {
     const model: OffTopicModel = {
       features: FEATURES,
       threshold: 0.8,
-      bias: 1,
-      weights: FEATURES.map((_, i) => (i === 0 ? -2 : 0)),
+      featureWeights: FEATURES.map((_, i) => (i === 0 ? [-2, 0] : [0, 0])),
       meaningScale: 3,
-      meaningWeights: [0.5, ...new Array<number>(99).fill(0)],
+      meaningWeights: [[0.5, 0], ...Array.from({ length: 99 }, () => [0, 0])],
       words: ['mortgage', 'tuition'],
-      wordWeights: [2, -1],
+      wordWeights: [
+        [2, 0],
+        [-1, 0],
+      ],
+      hiddenBias: [1, 0.5],
+      outputWeights: [1, 2],
+      bias: -1,
     };
+    const chance = (first: number) => 1 / (1 + Math.exp(-(-1 + Math.tanh(first) + 2 * Math.tanh(0.5))));
     const features = FEATURES.map((_, i) => (i === 0 ? 1 : 0));
-    expect(offTopicChance(features, undefined, [], model)).toBeCloseTo(1 / (1 + Math.exp(1)));
+    expect(offTopicChance(features, undefined, [], model)).toBeCloseTo(chance(1 - 2));
     const meaning = [1, ...new Array<number>(99).fill(0)];
-    expect(offTopicChance(features, meaning, [], model)).toBeCloseTo(1 / (1 + Math.exp(-0.5)));
+    expect(offTopicChance(features, meaning, [], model)).toBeCloseTo(chance(1 - 2 + 0.5 * 3));
     // A word the model reads counts once, however often the question says it; a word it does not read, not at all.
     const words = contentWordsOf('A mortgage, a mortgage: how do I apply for a mortgage as a pastor?');
     expect(words).toEqual(['mortgage', 'apply', 'pastor']);
-    expect(offTopicChance(features, undefined, words, model)).toBeCloseTo(1 / (1 + Math.exp(-1)));
+    expect(offTopicChance(features, undefined, words, model)).toBeCloseTo(chance(1 - 2 + 2));
   });
 
   it('reads the content words of a question, not how it is asked', () => {
@@ -83,11 +94,10 @@ describe("the floor's off-topic model", () => {
     expect(offTopicChance(held, undefined, [])).toBeLessThan(offTopicChance(hardly, undefined, []));
   });
 
-  it('as fitted, reads content words only, each with a weight, and no word of the site leans a question off topic', () => {
-    expect(fitted.wordWeights).toHaveLength(fitted.words.length);
+  it("as fitted, reads content words only, and a site's word does not turn a question its pages hold off topic", () => {
     expect(fitted.words).not.toContain('how');
+    const held = floorFeatures('library opening hours', [library, greek], vocabulary, { namesAPage: false });
     for (const word of ['pastor', 'course', 'theology', 'fees'])
-      expect(fitted.wordWeights[fitted.words.indexOf(word)] ?? 0, word).toBeLessThanOrEqual(0);
-    expect(fitted.wordWeights.some((w) => w > 0)).toBe(true);
+      expect(offTopicChance(held, undefined, [word]), word).toBeLessThan(fitted.threshold);
   });
 });
