@@ -1,18 +1,17 @@
 /**
  * The floor's last check: how likely a first question is off topic, by a small neural network (one hidden layer) over
  * what the floor already measures (relevance.ts), what the question means (its words' vectors) and the content words
- * it uses. The
- * rules decide most questions; this one declines a question they let in when the model is nearly sure ("where can i
- * take the TOEFL in lagos": the site understands its words, and the international students page holds some of them).
+ * it uses. The rules decide most questions; this one declines a question they let in when the model is nearly sure
+ * ("where can i take the TOEFL in lagos": the site understands its words, and the international students page holds
+ * some of them).
  *
  * Each rule reads one signal against a threshold; the model weighs them all at once, with the direction the question
  * points in meaning (the words of exams abroad and of sins point elsewhere than those of fees and essays). Its hidden
  * layer lets a word count differently beside another: "pastor" is on topic in "how do I become a pastor?" and not in
- * "how much do pastors earn in the UK?". A logistic model could only give each word one weight, so the site's words
- * were held to lean on topic only. Fitted by
- * `npm run train:floor` (scripts/train-floor.ts) on the tuning parts of eval/chat.json and eval/conversations.json
- * (their first questions: on topic) and eval/offtopic.json; never on the held-out parts. The weights are in
- * off-topic-model.json, refitted when the content or the sets change much.
+ * "how much do pastors earn in the UK?" (a logistic model gave each word one weight, so the site's words were held to
+ * lean on topic only). Fitted by `npm run train:floor` (scripts/train-floor.ts) on the tuning parts of eval/chat.json
+ * and eval/conversations.json (their first questions: on topic) and eval/offtopic.json; never on the held-out parts.
+ * The weights are in off-topic-model.json, refitted when the content or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { keywords } from './keywords.ts';
@@ -135,7 +134,7 @@ export interface OffTopicModel {
 export const contentWordsOf = (question: string) => keywords(question, 40);
 
 /** The model's hidden units for one question: the weights of what it holds, summed, through tanh. */
-export function hiddenUnits(
+function hiddenUnits(
   features: ArrayLike<number>,
   meaning: ArrayLike<number> | undefined,
   words: readonly string[],
