@@ -400,12 +400,12 @@ export async function retrieveForConversation(
   }
   // A follow-up that asks where to start, or what comes after, about the series of courses the answer was about.
   const step = !leansBack ? undefined : ONWARD.test(question) ? 1 : STARTING.test(question) ? 0 : undefined;
-  if (step !== undefined) return withPageFollowed(inSeriesFirst(ranked, cited, step), cited, max);
+  if (step !== undefined) return withPagesFollowed(inSeriesFirst(ranked, cited, step), cited, max);
   // "And Preaching II?", "what about World Christianity?": a follow-up naming a course asks about that course, though
   // the conversation's words (the first course's) still lead the ranking to the course asked about before.
   const named = related.length === 0 && !LEADS_ON.test(question) ? courseNamedIn(question, options) : undefined;
   if (named) ranked = [{ ...named, certain: true }, ...ranked.filter((p) => p.url !== named.url)];
-  return withPageFollowed(ranked, cited, max);
+  return withPagesFollowed(ranked, cited, max);
 }
 
 /**
@@ -414,7 +414,7 @@ export async function retrieveForConversation(
  * pages, and pages high in those outweigh the pages of the question followed ("how do I make a complaint?" then "how
  * long till I hear back?": all eight places went to pages about hearing back from admissions).
  */
-function withPageFollowed(ranked: FoundPage[], cited: FoundPage[], max: number): FoundPage[] {
+function withPagesFollowed(ranked: FoundPage[], cited: FoundPage[], max: number): FoundPage[] {
   const kept = ranked.slice(0, max);
   const followed = cited.slice(0, FOLLOWED_KEPT);
   const missing = followed.filter((c) => !kept.some((p) => p.url === c.url));
