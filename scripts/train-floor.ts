@@ -7,12 +7,14 @@
  * src/lib/chat/off-topic-model.json. `npm run eval:search` measures the result.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { adam, seededNormal } from './adam.ts';
 import { searchForChat } from '../src/lib/search/index.ts';
 import { retrieveForConversation } from '../src/lib/chat/retrieve.ts';
 import { POOL, SOURCES, rankForChat } from '../src/lib/chat/page-ranker.ts';
 import { withoutRuleChanges } from '../src/lib/chat/relevance.ts';
 import { loadTwin } from '../src/lib/chat/twins.ts';
 import { asksAboutDates } from '../src/lib/chat/calendar.ts';
+import { askedBeforeOnce } from '../src/lib/chat/asked-before.ts';
 import {
   DATES_OFF_TOPIC_CHANCE,
   FEATURES,
@@ -52,7 +54,6 @@ const OPERATING_POINT = { l2: 0.003, threshold: 0.85 };
 const HIDDEN = 16;
 const STEPS = 800;
 const LEARNING_RATE = 0.01;
-const [BETA1, BETA2] = [0.9, 0.999];
 const SEED = 2030;
 const FOLDS = 6;
 
@@ -85,7 +86,11 @@ for (const { q: typed, offTopic } of questions) {
   const pages = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
   const near = closeness(q);
   const ranked = rankForChat(q, pages, vocabulary, { closeness: near, pageQuestions, meaning }).slice(0, SOURCES);
-  const features = floorFeatures(q, ranked, vocabulary, { closeness: near, namesAPage: namesAPage(q) });
+  const features = floorFeatures(q, ranked, vocabulary, {
+    closeness: near,
+    namesAPage: namesAPage(q),
+    askedByPages: pageQuestions && askedBeforeOnce(pageQuestions, meaning),
+  });
   const meant = meaning(q) ?? new Float32Array(100);
   measured.push({ offTopic, dates: asksAboutDates(q), features, meant, words: new Set(contentWordsOf(q)) });
 }
@@ -104,16 +109,6 @@ const examples: Example[] = measured.map(({ offTopic, dates, features, meant, wo
   x: [...features, ...[...meant].map((m) => m * MEANING_SCALE), ...WORDS.map((w) => (words.has(w) ? 1 : 0))],
 }));
 
-/** A seeded generator (mulberry32), so a fit is the same on every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Fitted {
   /** Per input, per hidden unit. */
   w1: Float64Array[];
@@ -131,16 +126,14 @@ function fit(rows: Example[], l2: number): Fitted {
   const d = rows[0]!.x.length;
   const dense = rows.map((r) => Float64Array.from(r.x.slice(0, MEANING_END)));
   const words = rows.map((r) => r.x.flatMap((x, i) => (i >= MEANING_END && x === 1 ? [i] : [])));
-  const random = seeded(SEED);
-  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const normal = seededNormal(SEED);
   const w1 = Array.from({ length: d }, () => Float64Array.from({ length: HIDDEN }, () => normal() / Math.sqrt(d)));
   const b1 = new Float64Array(HIDDEN);
   const w2 = Float64Array.from({ length: HIDDEN }, () => normal() / Math.sqrt(HIDDEN));
   const b2 = new Float64Array(1);
   const params = [...w1, b1, w2, b2];
   const g = params.map((p) => new Float64Array(p.length));
-  const m = params.map((p) => new Float64Array(p.length));
-  const v = params.map((p) => new Float64Array(p.length));
+  const step = adam(params, { learningRate: LEARNING_RATE, l2, decayed: (p) => p !== b1 && p !== b2 });
   const [gW1, gB1, gW2, gB2] = [g.slice(0, d), g[d]!, g[d + 1]!, g[d + 2]!];
   const off = rows.filter((r) => r.offTopic).length;
   const classWeights = rows.map((r) => rows.length / (2 * (r.offTopic ? off : rows.length - off)) / rows.length);
@@ -167,17 +160,7 @@ function fit(rows: Example[], l2: number): Fitted {
         if (x[i] !== 0) for (let u = 0; u < HIDDEN; u++) gW1[i]![u]! += x[i]! * h[u]!;
       for (const i of words[r]!) for (let u = 0; u < HIDDEN; u++) gW1[i]![u]! += h[u]!;
     }
-    // Adam, with L2 on the weights (not the biases).
-    params.forEach((p, k) => {
-      const decay = p === b1 || p === b2 ? 0 : l2;
-      const [gk, mk, vk] = [g[k]!, m[k]!, v[k]!];
-      for (let i = 0; i < p.length; i++) {
-        const grad = gk[i]! + decay * p[i]!;
-        mk[i] = BETA1 * mk[i]! + (1 - BETA1) * grad;
-        vk[i] = BETA2 * vk[i]! + (1 - BETA2) * grad * grad;
-        p[i]! -= (LEARNING_RATE * mk[i]!) / (1 - BETA1 ** t) / (Math.sqrt(vk[i]! / (1 - BETA2 ** t)) + 1e-8);
-      }
-    });
+    step(g);
   }
   return { w1, b1, w2, b2: b2[0]! };
 }

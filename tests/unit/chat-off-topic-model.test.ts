@@ -8,6 +8,7 @@ import {
   type OffTopicModel,
 } from '../../src/lib/chat/off-topic-model.ts';
 import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
+import { askedBefore } from '../../src/lib/chat/asked-before.ts';
 
 const vocabulary = new Vocabulary({
   pages: 40,
@@ -55,6 +56,25 @@ describe("the floor's off-topic model", () => {
     expect([feature(near, 'nearestPage'), feature(near, 'firstPageNear'), feature(near, 'namesAPage')]).toEqual([
       2.5, 2.5, 1,
     ]);
+  });
+
+  it('reads how like the questions its editors say each page answers the question is, in words and in meaning', () => {
+    const question = 'when does the library open';
+    const askedByPages = askedBefore(
+      [{ [library.url]: ['When does the library open on Sundays?'], [greek.url]: ['Do I need Greek already?'] }],
+      (text) => (/library/i.test(text) ? [1, 0] : [0, 1]),
+    );
+    const features = floorFeatures(question, [greek, library], vocabulary, { namesAPage: false, askedByPages });
+    expect(feature(features, 'firstPageAsked')).toBe(0);
+    expect(feature(features, 'mostAsked')).toBeGreaterThan(0.5);
+    expect([feature(features, 'firstPageAskedNear'), feature(features, 'nearestAsked')]).toEqual([0, 1]);
+    // Without the pages' questions, none is like it.
+    const without = floorFeatures(question, [greek, library], vocabulary, { namesAPage: false });
+    expect(
+      ['firstPageAsked', 'mostAsked', 'firstPageAskedNear', 'nearestAsked'].map((f) =>
+        feature(without, f as (typeof FEATURES)[number]),
+      ),
+    ).toEqual([0, 0, 0, 0]);
   });
 
   it('is a network of one hidden layer: each unit sums the weights of what the question holds, through tanh', () => {

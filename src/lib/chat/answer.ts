@@ -37,7 +37,7 @@ import {
   type SearchFn,
 } from './retrieve.ts';
 import { POOL, SOURCES, rankForChat, type Closeness } from './page-ranker.ts';
-import type { AskedOf, Meaning } from './asked-before.ts';
+import { askedBeforeOnce, type AskedOf, type Meaning } from './asked-before.ts';
 import {
   DATES_OFF_TOPIC_CHANCE,
   LIKELIER_ON_TOPIC,
@@ -237,7 +237,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const chanceOffTopic =
       first && !namesAPage && options.meaning !== undefined && options.vocabulary !== undefined
         ? offTopicChance(
-            floorFeatures(latest, withTwins, options.vocabulary, { closeness, namesAPage }),
+            floorFeatures(latest, withTwins, options.vocabulary, {
+              closeness,
+              namesAPage,
+              askedByPages: options.pageQuestions && askedBeforeOnce(options.pageQuestions, options.meaning),
+            }),
             options.meaning(latest),
             contentWordsOf(latest),
           )

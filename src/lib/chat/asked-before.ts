@@ -130,10 +130,16 @@ function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return sum;
 }
 
-const indexes = new WeakMap<AskedOf, AskedBefore>();
-/** askedBefore([asked]), built once for each `asked` (pageQuestionsOf reads a bundle's once: so once per bundle). */
-export function askedBeforeOnce(asked: AskedOf): AskedBefore {
-  let index = indexes.get(asked);
-  if (!index) indexes.set(asked, (index = askedBefore([asked])));
+const NO_MEANING: Meaning = () => undefined;
+const indexes = new WeakMap<AskedOf, WeakMap<Meaning, AskedBefore>>();
+/**
+ * askedBefore([asked], meaning), built once for each pair (pageQuestionsOf reads a bundle's once, and the bundle has one
+ * meaning: so once per bundle).
+ */
+export function askedBeforeOnce(asked: AskedOf, meaning: Meaning = NO_MEANING): AskedBefore {
+  let byMeaning = indexes.get(asked);
+  if (!byMeaning) indexes.set(asked, (byMeaning = new WeakMap()));
+  let index = byMeaning.get(meaning);
+  if (!index) byMeaning.set(meaning, (index = askedBefore([asked], meaning)));
   return index;
 }

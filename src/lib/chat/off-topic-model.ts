@@ -15,6 +15,7 @@
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { keywords } from './keywords.ts';
+import type { AskedBefore } from './asked-before.ts';
 import type { Closeness } from './page-ranker.ts';
 import model from './off-topic-model.json' with { type: 'json' };
 import {
@@ -65,6 +66,10 @@ export const FEATURES = [
   'namesAPage',
   'nearestPage',
   'firstPageNear',
+  'firstPageAsked',
+  'mostAsked',
+  'firstPageAskedNear',
+  'nearestAsked',
 ] as const;
 
 /** A page found, best first, with its Markdown twin. */
@@ -80,18 +85,34 @@ const FAR = -3;
  * The floor's measures of a question and the pages found for it (ranked, page-ranker.ts), as FEATURES: the share of its
  * weight the site's words carry, that the best and the first page hold, in their text and in what they say they are
  * about; whether a page's title holds one of its words, a page is about a topic it names, it names a topic or a page;
- * and how near in meaning (standard deviations) the nearest and the first page are.
+ * how near in meaning (standard deviations) the nearest and the first page are; and how like the questions its
+ * editors say the first page and the likest page answer (`askedByPages`, asked-before.ts: in words, then in meaning).
+ * Those last read what the site says it answers, not only what it holds: "who is the principal?" meets the about
+ * page's words, but none of the questions it answers.
  */
 export function floorFeatures(
   question: string,
   pages: Found[],
   vocabulary: Vocabulary | undefined,
-  { closeness, namesAPage }: { closeness?: Closeness; namesAPage: boolean },
+  {
+    closeness,
+    namesAPage,
+    askedByPages,
+  }: {
+    closeness?: Closeness;
+    namesAPage: boolean;
+    /** The questions each page's front matter says it answers (asked-before.ts, pageQuestionsOf), with their meaning. */
+    askedByPages?: AskedBefore;
+  },
 ): number[] {
   const twins = pages.map((p) => p.twin ?? '');
   const holds = twins.map((t) => pageCoverage(question, t, vocabulary));
   const about = twins.map((t) => pageCoverage(question, aboutOf(t), vocabulary));
   const near = pages.map((p) => closeness?.(p.url) ?? 0);
+  const like = askedByPages?.likenessTo(question);
+  const nearness = askedByPages?.nearnessTo(question);
+  const asked = pages.map((p) => like?.(p.url) ?? 0);
+  const askedNear = pages.map((p) => nearness?.(p.url) ?? 0);
   const flag = (yes: boolean) => (yes ? 1 : 0);
   return [
     siteCoverage(question, vocabulary),
@@ -105,6 +126,10 @@ export function floorFeatures(
     flag(namesAPage),
     Math.max(FAR, ...near),
     near[0] ?? FAR,
+    asked[0] ?? 0,
+    Math.max(0, ...asked),
+    askedNear[0] ?? 0,
+    Math.max(0, ...askedNear),
   ];
 }
 
