@@ -6,6 +6,7 @@ import {
   followUpFeatures,
   rankFeatures,
   rankForChat,
+  scoreOf,
   type RankModel,
 } from '../../src/lib/chat/page-ranker.ts';
 import { askedBefore } from '../../src/lib/chat/asked-before.ts';
@@ -118,6 +119,18 @@ describe('rankForChat', () => {
       dropping,
       refunds,
     ]);
+  });
+
+  it('adds to the weighed features what its hidden units give: each the tanh of the standardized features weighed', () => {
+    const linear = [1, 2];
+    const model: RankModel = {
+      features: ['a', 'b'],
+      weights: linear,
+      hidden: { center: [1, 0], scale: [2, 1], weights: [[1], [-1]], bias: [0.5], output: [3] },
+    };
+    // (3 - 1) / 2 = 1 and (4 - 0) / 1 = 4: tanh(0.5 + 1 - 4) weighed by 3.
+    expect(scoreOf([3, 4], model)).toBeCloseTo(3 + 8 + 3 * Math.tanh(-2.5), 12);
+    expect(scoreOf([3, 4], { features: ['a', 'b'], weights: linear })).toBe(11);
   });
 
   it('reads how like the questions each page answered before the question is', () => {

@@ -193,10 +193,24 @@ export function followUpFeatures(
   });
 }
 
-/** The fitted weights, one per feature (RANK_FEATURES, or FOLLOW_UP_FEATURES). */
+/**
+ * A fitted model: a weight per feature (RANK_FEATURES, or FOLLOW_UP_FEATURES), and beside them a small hidden layer,
+ * where a feature can count differently beside another (a page near in meaning that holds none of the question's
+ * words is not the page near in meaning that holds them all).
+ */
 export interface RankModel {
   features: readonly string[];
   weights: number[];
+  hidden?: {
+    /** What each feature is read as: (feature - center) / scale. */
+    center: number[];
+    scale: number[];
+    /** Per feature, per unit. */
+    weights: number[][];
+    bias: number[];
+    /** Per unit: what its tanh adds to the score. */
+    output: number[];
+  };
 }
 
 /** The two models: for a first question, and for a follow-up. */
@@ -217,9 +231,17 @@ function askedBeforeWith(pageQuestions = NO_PAGE_QUESTIONS, meaning = NO_MEANING
   return index;
 }
 
-/** A page's score: its features weighed. */
-export const scoreOf = (features: number[], model: RankModel) =>
-  features.reduce((sum, x, i) => sum + model.weights[i]! * x, 0);
+/** A page's score: its features weighed, and its hidden units' outputs. */
+export function scoreOf(features: number[], { weights, hidden }: RankModel): number {
+  let score = features.reduce((sum, x, i) => sum + weights[i]! * x, 0);
+  if (!hidden) return score;
+  const read = features.map((x, i) => (x - hidden.center[i]!) / hidden.scale[i]!);
+  hidden.output.forEach((output, u) => {
+    const z = read.reduce((sum, x, i) => sum + hidden.weights[i]![u]! * x, hidden.bias[u]!);
+    score += output * Math.tanh(z);
+  });
+  return score;
+}
 
 /**
  * `pages` in retrieval's order, best first by the model: the follow-up model when `previous`, the question a
