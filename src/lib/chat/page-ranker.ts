@@ -1,6 +1,7 @@
 /**
- * The chat's ranking of the pages retrieval found: a linear model over what each page holds of the question, scored
- * per page and compared within the question (a softmax over its pages, so only differences between its pages count).
+ * The chat's ranking of the pages retrieval found: a model over what each page holds of the question (weights, and a
+ * small hidden layer beside them), scored per page and compared within the question (a softmax over its pages, so
+ * only differences between its pages count).
  * Retrieval ranks by the search's lists, where a page mentioning one rare word in passing can come first; the page
  * that answers holds more of the question, in one passage and in what it says it is about.
  *
