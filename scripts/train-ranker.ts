@@ -197,8 +197,9 @@ function fit(rows: Question[], l2: number, features: readonly string[]): RankMod
     features,
     weights: [...linear].map((w, i) => round(w / scale[i]!)),
     hidden: {
-      center: center.map(round),
-      scale: scale.map(round),
+      // Unrounded: a feature that varies little has a small scale, which rounding could make 0.
+      center,
+      scale,
       weights: Array.from({ length: d }, (_, i) => [...w1.slice(i * HIDDEN, (i + 1) * HIDDEN)].map(round)),
       bias: [...b1].map(round),
       output: [...w2].map(round),
