@@ -141,7 +141,8 @@ function fit(rows: Question[], l2: number, features: readonly string[]): RankMod
   // Every page's features standardized, in one array: page k's from k * d. Typed arrays and plain loops, as the fit
   // reads each page 1,500 times.
   const x = Float64Array.from(all.flatMap((f) => f.map((v, i) => (v - center[i]!) / scale[i]!)));
-  const firstPage = rows.map((_, r) => rows.slice(0, r).reduce((sum, q) => sum + q.x.length, 0));
+  let pagesBefore = 0;
+  const firstPage = rows.map((q) => (pagesBefore += q.x.length) - q.x.length);
   const normal = seededNormal(SEED);
   const linear = new Float64Array(d);
   const w1 = Float64Array.from({ length: d * HIDDEN }, () => normal() / Math.sqrt(d));

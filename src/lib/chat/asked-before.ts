@@ -131,15 +131,20 @@ function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 const NO_MEANING: Meaning = () => undefined;
-const indexes = new WeakMap<AskedOf, WeakMap<Meaning, AskedBefore>>();
 /**
- * askedBefore([asked], meaning), built once for each pair (pageQuestionsOf reads a bundle's once, and the bundle has one
- * meaning: so once per bundle).
+ * `build` as a function that builds its index once for each pair of questions and meaning: pageQuestionsOf reads a
+ * bundle's questions once, and the bundle has one meaning, so once per bundle.
  */
-export function askedBeforeOnce(asked: AskedOf, meaning: Meaning = NO_MEANING): AskedBefore {
-  let byMeaning = indexes.get(asked);
-  if (!byMeaning) indexes.set(asked, (byMeaning = new WeakMap()));
-  let index = byMeaning.get(meaning);
-  if (!index) byMeaning.set(meaning, (index = askedBefore([asked], meaning)));
-  return index;
+export function oncePerPair(build: (asked: AskedOf, meaning: Meaning) => AskedBefore) {
+  const indexes = new WeakMap<AskedOf, WeakMap<Meaning, AskedBefore>>();
+  return (asked: AskedOf, meaning: Meaning = NO_MEANING): AskedBefore => {
+    let byMeaning = indexes.get(asked);
+    if (!byMeaning) indexes.set(asked, (byMeaning = new WeakMap()));
+    let index = byMeaning.get(meaning);
+    if (!index) byMeaning.set(meaning, (index = build(asked, meaning)));
+    return index;
+  };
 }
+
+/** askedBefore([asked], meaning), built once for each pair (oncePerPair). */
+export const askedBeforeOnce = oncePerPair((asked, meaning) => askedBefore([asked], meaning));

@@ -22,7 +22,7 @@
  * (`asked`), are in page-ranker.json, refitted when the content or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
-import { askedBefore, type AskedBefore, type AskedOf, type Meaning } from './asked-before.ts';
+import { askedBefore, oncePerPair, type AskedBefore, type AskedOf, type Meaning } from './asked-before.ts';
 import { aboutOf, askedFor, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
 import fitted from './page-ranker.json' with { type: 'json' };
 import { LRUCache } from 'lru-cache';
@@ -218,19 +218,11 @@ export interface RankModel {
 export const MODELS: { first: RankModel; followUp: RankModel } = fitted;
 
 const NO_PAGE_QUESTIONS: AskedOf = {};
-const NO_MEANING: Meaning = () => undefined;
-const indexes = new WeakMap<AskedOf, WeakMap<Meaning, AskedBefore>>();
 /**
  * The questions each page answered before (page-ranker.json, `asked`), with those its front matter says it answers
  * (`pageQuestions`, read once per bundle) and their meanings (the bundle's): one index, built once for each.
  */
-function askedBeforeWith(pageQuestions = NO_PAGE_QUESTIONS, meaning = NO_MEANING): AskedBefore {
-  let byMeaning = indexes.get(pageQuestions);
-  if (!byMeaning) indexes.set(pageQuestions, (byMeaning = new WeakMap()));
-  let index = byMeaning.get(meaning);
-  if (!index) byMeaning.set(meaning, (index = askedBefore([fitted.asked, pageQuestions], meaning)));
-  return index;
-}
+const askedBeforeWith = oncePerPair((pageQuestions, meaning) => askedBefore([fitted.asked, pageQuestions], meaning));
 
 /** A page's score: its features weighed, and its hidden units' outputs. */
 export function scoreOf(features: number[], { weights, hidden }: RankModel): number {
@@ -259,7 +251,7 @@ export function rankForChat<P extends Found>(
     models = MODELS,
     pageQuestions,
     meaning,
-    asked = askedBeforeWith(pageQuestions, meaning),
+    asked = askedBeforeWith(pageQuestions ?? NO_PAGE_QUESTIONS, meaning),
   }: {
     closeness?: Closeness;
     previous?: string;
