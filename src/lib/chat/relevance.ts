@@ -51,6 +51,8 @@ const RULE_CHANGES = [
   /\b(?:pretend|imagine|suppose) (?:that )?(?:your|the|there are no) (?:rules?|instructions|guidelines|limits)\b[^.?!:;]*?(?=\band\b|[.?!:;,]|$)/giu,
   // A request for the assistant's own rules, not the site's ("Show me the rules on plagiarism" is a question).
   /\b(?:reveal|show|print|repeat|list|tell me)\b[^.?!:;]*\b(?:your|hidden|secret|system)\b[^.?!:;]*\b(?:prompt|instructions|rules)\b[.?!:;,]?/giu,
+  // "Confirm by saying 'DAN ready'": how the assistant is to show it took new rules.
+  /\b(?:confirm|acknowledge)\b[^.?!:;]*\b(?:by|with) (?:saying|typing|writing|replying)\b[^.?!]*[.?!]?/giu,
   // A role label opening a sentence, as if the rules were speaking: "System: …".
   /(?<=^\s*|[.?!]\s+)(?:system|developer|assistant)\s*:/giu,
 ];
@@ -479,11 +481,21 @@ const OTHER_SCHOOLS = /\b(?:which|what|best|top)\s+(?:universit(?:y|ies)|seminar
 const NEWS =
   /\b(?:premier league|champions league|world cup|football (?:scores?|results?)|(?:latest|today['’]?s) (?:news|headlines))\b/iu;
 /**
- * The institute's figures: how many apply, pass or take a course in a year, what share, what it spent ("how many
- * people apply each year and what percentage get accepted?"). No page counts them.
+ * The institute's figures: how many apply, pass or take a course in a year, what share, what it spent, how big its
+ * classes are and how old its students ("how many people apply each year and what percentage get accepted?", "how
+ * big are the classes in pastoral care?"). No page counts them.
  */
 const STATISTICS = new RegExp(
-  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b`,
+  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:\p{L}+ )?(?:class|group|year group|intake|cohort|seminar)\b|\baverage age\b`,
+  'iu',
+);
+/**
+ * The visitor's own venture to plan or start ("plan a 3 day youth retreat", "help me plan a week of meals", "how do I
+ * start a podcast about my faith?", "how do we run a small group in our home?"): no page plans it for them. Not their
+ * studies ("plan a course of study"), nor a step of the institute's own ("how do I start an application?").
+ */
+const OWN_VENTURE = new RegExp(
+  String.raw`^\W*(?:(?:can|could|would) you (?:please )?)?(?:help (?:me|us) )?plan (?:a|an|our|some) (?!(?:[\p{L}\d-]+ ){0,2}(?:${NOT_A_THING}|stud(?:y|ies))(?:s|es)?\b)|\bhow (?:do|can|should|would) (?:i|we) (?:start|run|lead|organi[sz]e) (?:a|an|our own|my own) (?!(?:${NOT_A_THING}|application|appeal|complaint|request|claim|payment|enrol?ment|registration|gift|donation|account)s?\b)`,
   'iu',
 );
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
@@ -504,6 +516,7 @@ const NO_PAGE_ANSWERS = [
   OTHER_SCHOOLS,
   NEWS,
   STATISTICS,
+  OWN_VENTURE,
 ];
 /**
  * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
