@@ -5,6 +5,7 @@ import {
   aboutOf,
   askedFor,
   asksAboutAnotherInstitution,
+  asksAboutAYearNotPublished,
   asksForACourse,
   asksTheWayHere,
   asksWhatNoPageAnswers,
@@ -765,6 +766,14 @@ describe('asksWhatNoPageAnswers', () => {
       'Can you help me plan a week of cheap meals for my dad?',
       'How do I start a podcast about my faith?',
       'how do we run a small group bible study in our home?',
+      // What other bodies recognise, the books a class uses, hiring the chapel, a doctorate, graduates' figures.
+      'will the master of divinity be recognised by the church of nigeria for ordination',
+      'which university validates the master of divinity',
+      'which textbook do you use for biblical greek 1',
+      'Which Bible translation do you use in lectures?',
+      'can we hire the chapel for our wedding next summer',
+      'do you offer a phd in theology',
+      'what percentage of your mdiv graduates go on to be ordained',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -819,8 +828,31 @@ describe('asksWhatNoPageAnswers', () => {
       'Can you help me plan a course of study for next year?',
       'How do I start a course in January?',
       'How do I plan my week around the online course?',
+      'Is the Bachelor of Ministry for people preparing for ordination?',
+      'Which course would I do before a PhD?',
+      'Do I need to buy a textbook for Greek?',
+      'Is the MA accredited?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
+  });
+});
+
+describe('asksAboutAYearNotPublished', () => {
+  const today = new Date('2026-11-27');
+  const site = new Vocabulary({
+    pages: 10,
+    words: [
+      ['2026', 3],
+      ['2027', 5],
+      ['term', 8],
+    ],
+  });
+  it('finds a later year no page holds, not one a page holds, nor a past year', () => {
+    expect(asksAboutAYearNotPublished('what are the term dates for 2028?', site, today)).toBe(true);
+    expect(asksAboutAYearNotPublished('how much will tuition be per credit in 2028-29', site, today)).toBe(true);
+    expect(asksAboutAYearNotPublished('when does the spring 2027 term start?', site, today)).toBe(false);
+    expect(asksAboutAYearNotPublished('I graduated in 2019. Can I take the MA?', site, today)).toBe(false);
+    expect(asksAboutAYearNotPublished('what are the term dates for 2028?', undefined, today)).toBe(false);
   });
 });
 

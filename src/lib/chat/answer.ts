@@ -16,6 +16,7 @@ import {
   aboutATopicAsked,
   aboutOf,
   asksAboutAnotherInstitution,
+  asksAboutAYearNotPublished,
   asksForACourse,
   comesFromAnotherInstitution,
   asksWhatNoPageAnswers,
@@ -174,11 +175,13 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       coveredByPages(conversation, calendarText, options.vocabulary);
     // A question whose words the floor finds wanting is still retrieved for when it names one of the site's topics:
     // a page about that topic may take it in (below). Otherwise it is declined before any search, as is a request
-    // for a task ("translate…") or a question no page answers ("how much do vicars earn?").
+    // for a task ("translate…"), a question no page answers ("how much do vicars earn?") or one about a year not yet
+    // published ("term dates for 2028?").
     if (
       onlyRuleChanges(question) ||
       asksWhatNoPageAnswers(latest) ||
       asksAboutAnotherInstitution(latest, options.vocabulary) ||
+      asksAboutAYearNotPublished(latest, options.vocabulary) ||
       (!wordsOnTopic && !namesATopic(conversation, options.vocabulary))
     ) {
       release();

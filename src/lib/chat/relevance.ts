@@ -483,10 +483,10 @@ const NEWS =
 /**
  * The institute's figures: how many apply, pass or take a course in a year, what share, what it spent, how big its
  * classes are and how old its students ("how many people apply each year and what percentage get accepted?", "how
- * big are the classes in pastoral care?"). No page counts them.
+ * big are the classes in pastoral care?", "what percentage of MDiv graduates get ordained?"). No page counts them.
  */
 const STATISTICS = new RegExp(
-  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:\p{L}+ )?(?:class|group|year group|intake|cohort|seminar)\b|\baverage age\b`,
+  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:\p{L}+ )?(?:class|group|year group|intake|cohort|seminar)\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bhow many (?:of (?:your|the) )?graduates\b`,
   'iu',
 );
 /**
@@ -498,6 +498,26 @@ const OWN_VENTURE = new RegExp(
   String.raw`^\W*(?:(?:can|could|would) you (?:please )?)?(?:help (?:me|us) )?plan (?:a|an|our|some) (?!(?:[\p{L}\d-]+ ){0,2}(?:${NOT_A_THING}|stud(?:y|ies))(?:s|es)?\b)|\bhow (?:do|can|should|would) (?:i|we) (?:start|run|lead|organi[sz]e) (?:a|an|our own|my own) (?!(?:${NOT_A_THING}|application|appeal|complaint|request|claim|payment|enrol?ment|registration|gift|donation|account)s?\b)`,
   'iu',
 );
+/**
+ * Whether another body recognises the institute's awards: a church for ordination, a university that validates them
+ * ("will the MDiv be recognised by the Church of Nigeria for ordination?", "which university validates the MDiv?").
+ * The programs say whom they are for, not what each denomination or university decides.
+ */
+const RECOGNISED_ELSEWHERE =
+  /\b(?:recogni[sz]e[sd]?|accept(?:ed|s)?|approved?|accredited|validated?|counts?|get me (?:accepted|accredited|through|ordained))\b[^?.!]*\b(?:ordination|ordained|presbyter|pastor['’]?s licen[cs]e|local preacher|deacon|elders?)\b|\b(?:which|what) university (?:validates|accredits|awards)\b|\bvalidated (?:by|or)\b|\bwho (?:actually )?awards the (?:degree|qualification)\b|\baccredited by (?:a |an |the )?(?:university|government)\b|\bgovernment accredited\b/iu;
+/**
+ * What a class reads from or sings from ("which textbook do you use for Biblical Greek 1?", "which Bible translation
+ * do you use in lectures?", "which pronunciation of Greek do you teach?"): the course pages say what is taught, not
+ * the books.
+ */
+const SET_BOOKS =
+  /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies)|pronunciation)\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b/iu;
+/** The chapel or a room hired for a wedding or an event ("can we hire the chapel for our wedding?"): no page lets them. */
+const HIRE =
+  /\b(?:book|hire|use|rent)\b[^?.!]*\b(?:chapel|rooms?|halls?)\b[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\bget married in\b|\bmarried in the (?:college )?chapel\b/iu;
+/** A doctorate offered ("do you offer a PhD in theology?"): the programs go no further than a master's. */
+const DOCTORATE =
+  /\b(?:(?:do|does|will) (?:you|northgate|the college|the institute) (?:offer|have|run|do|teach)|(?:is|are) there|can i (?:do|study|take|get))\b[^?.!]*\b(?:phd|dphil|doctorates?|doctor of (?:ministry|theology|philosophy))\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
 /** Questions no page answers, whatever words they share with the pages. */
@@ -517,6 +537,10 @@ const NO_PAGE_ANSWERS = [
   NEWS,
   STATISTICS,
   OWN_VENTURE,
+  RECOGNISED_ELSEWHERE,
+  SET_BOOKS,
+  HIRE,
+  DOCTORATE,
 ];
 /**
  * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
@@ -527,6 +551,17 @@ export const asksWhatNoPageAnswers = (question: string) =>
   (SAY.test(question) && QUOTED_OR_IN_A_LANGUAGE.test(question)) ||
   (TOWN_SERVICE.test(question) && IN_TOWN.test(question)) ||
   NO_PAGE_ANSWERS.some((pattern) => pattern.test(question));
+
+/**
+ * A year later than this one that no page holds ("what are the term dates for 2028?", "tuition per credit in
+ * 2028-29"): the institute has not published it yet, whatever the question's other words. Once a page holds the year,
+ * its questions are the pages' again. A past year ("I graduated in 1998") is the visitor's own story.
+ */
+export const asksAboutAYearNotPublished = (question: string, vocabulary: Vocabulary | undefined, today = new Date()) =>
+  vocabulary !== undefined &&
+  [...question.matchAll(/\b20\d\d\b/gu)].some(
+    ([year]) => Number(year) > today.getFullYear() && vocabulary.pagesWith(year) === 0,
+  );
 
 /** The name of a place of study or worship (asksAboutAnotherInstitution). */
 const OTHER_PLACE = new RegExp(
