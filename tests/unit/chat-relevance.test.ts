@@ -774,6 +774,12 @@ describe('asksWhatNoPageAnswers', () => {
       'can we hire the chapel for our wedding next summer',
       'do you offer a phd in theology',
       'what percentage of your mdiv graduates go on to be ordained',
+      'can you plan a 6 week study on james for my small group',
+      'tips for revising when you have adhd',
+      'explain the trinity to 7 year olds in simple words',
+      'do you run a christian summer camp for teenagers',
+      'can you add gift aid to my donation',
+      'how do i register my granddaughter with a gp',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -832,6 +838,8 @@ describe('asksWhatNoPageAnswers', () => {
       'Which course would I do before a PhD?',
       'Do I need to buy a textbook for Greek?',
       'Is the MA accredited?',
+      'I lead a summer camp for teenagers. Would I need a safeguarding check for the youth ministry course?',
+      'Can you explain the difference between the diploma and the degree?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

@@ -469,9 +469,12 @@ const DOCTRINE = new RegExp(
   String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+)`,
   'iu',
 );
-/** The state's services and a household's money: benefits, student finance, taxes, mortgages, licences, passports. */
+/**
+ * The state's services and a household's money: benefits, student finance, taxes (Gift Aid too), mortgages, licences,
+ * passports, a GP, a death registered, a nurse's registration.
+ */
 const PUBLIC_SERVICE =
-  /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?)\b/iu;
+  /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?|gift aid|taxable|carer['’]?s allowance|pip|personal independence payment|register a death|register (?:\p{L}+ ){0,3}with a (?:gp|doctor|dentist)|nmc)\b/iu;
 /**
  * Other places to study compared ("which seminary in the US is best for an MDiv?", "universities in Nairobi"): no
  * page compares them.
@@ -495,9 +498,17 @@ const STATISTICS = new RegExp(
  * studies ("plan a course of study"), nor a step of the institute's own ("how do I start an application?").
  */
 const OWN_VENTURE = new RegExp(
-  String.raw`^\W*(?:(?:can|could|would) you (?:please )?)?(?:help (?:me|us) )?plan (?:a|an|our|some) (?!(?:[\p{L}\d-]+ ){0,2}(?:${NOT_A_THING}|stud(?:y|ies))(?:s|es)?\b)|\bhow (?:do|can|should|would) (?:i|we) (?:start|run|lead|organi[sz]e) (?:a|an|our own|my own) (?!(?:${NOT_A_THING}|application|appeal|complaint|request|claim|payment|enrol?ment|registration|gift|donation|account)s?\b)`,
+  String.raw`^\W*(?:(?:can|could|would) you (?:please )?)?(?:help (?:me|us) )?plan (?:me )?(?:a|an|our|some) (?!(?:[\p{L}\d-]+ ){0,2}${NOT_A_THING}(?:s|es)?\b)|\bhow (?:do|can|should|would) (?:i|we) (?:start|run|lead|organi[sz]e) (?:a|an|our own|my own) (?!(?:${NOT_A_THING}|application|appeal|complaint|request|claim|payment|enrol?ment|registration|gift|donation|account)s?\b)`,
   'iu',
 );
+/**
+ * Advice for the visitor's own life or a lesson for their audience ("tips for revising when you have ADHD", "explain
+ * the trinity to 7 year olds in simple words"): a task, whatever the subject.
+ */
+const ADVICE =
+  /^\W*(?:any )?tips (?:for|on)\b|\bgive me (?:some )?tips\b|^\W*(?:(?:can|could|would) you (?:please )?)?explain\b[^?.!]*\bto (?:an? |my |our )?(?:kids|children|teenagers|(?:\d+|\p{L}+)[ -]years?[ -]olds?)\b|\bin simple words\b/iu;
+/** A children's camp or holiday club ("do you run a summer camp for teenagers?"): the institute runs none. */
+const CAMPS = /\b(?:run|have|offer|organi[sz]e)\b[^?.!]*\b(?:summer camps?|holiday clubs?)\b/iu;
 /**
  * Whether another body recognises the institute's awards: a church for ordination, a university that validates them
  * ("will the MDiv be recognised by the Church of Nigeria for ordination?", "which university validates the MDiv?").
@@ -537,6 +548,8 @@ const NO_PAGE_ANSWERS = [
   NEWS,
   STATISTICS,
   OWN_VENTURE,
+  ADVICE,
+  CAMPS,
   RECOGNISED_ELSEWHERE,
   SET_BOOKS,
   HIRE,
