@@ -780,6 +780,11 @@ describe('asksWhatNoPageAnswers', () => {
       'do you run a christian summer camp for teenagers',
       'can you add gift aid to my donation',
       'how do i register my granddaughter with a gp',
+      'suggest 5 hymns for a harvest festival service',
+      "what's a good bible reading plan for a year?",
+      'how many hours a week am i allowed to work on a uk student visa?',
+      'which exam board is easiest for a-level re?',
+      'how do i explain the trinity to a seven-year-old?',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -840,6 +845,7 @@ describe('asksWhatNoPageAnswers', () => {
       'Is the MA accredited?',
       'I lead a summer camp for teenagers. Would I need a safeguarding check for the youth ministry course?',
       'Can you explain the difference between the diploma and the degree?',
+      'whats a good course on the history of hymns',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

@@ -471,7 +471,7 @@ const DOCTRINE = new RegExp(
 );
 /**
  * The state's services and a household's money: benefits, student finance, taxes (Gift Aid too), mortgages, licences,
- * passports, a GP, a death registered, a nurse's registration.
+ * passports, a GP, a death registered, a nurse's registration (a visa's rules: VISA_RULES).
  */
 const PUBLIC_SERVICE =
   /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?|gift aid|taxable|carer['’]?s allowance|pip|personal independence payment|register a death|register (?:\p{L}+ ){0,3}with a (?:gp|doctor|dentist)|nmc)\b/iu;
@@ -506,7 +506,21 @@ const OWN_VENTURE = new RegExp(
  * the trinity to 7 year olds in simple words"): a task, whatever the subject.
  */
 const ADVICE =
-  /^\W*(?:any )?tips (?:for|on)\b|\bgive me (?:some )?tips\b|^\W*(?:(?:can|could|would) you (?:please )?)?explain\b[^?.!]*\bto (?:an? |my |our )?(?:kids|children|teenagers|(?:\d+|\p{L}+)[ -]years?[ -]olds?)\b|\bin simple words\b/iu;
+  /^\W*(?:any )?tips (?:for|on)\b|\bgive me (?:some )?tips\b|^\W*(?:(?:can|could|would) you (?:please )?|how (?:do|can|should) i )?explain\b[^?.!]*\bto (?:an? |my |our )?(?:kids|children|teenagers|(?:\d+|\p{L}+)[ -]years?[ -]olds?)\b|\bin simple words\b/iu;
+/**
+ * Hymns or a Bible reading plan chosen for the visitor ("suggest 5 hymns for a harvest festival", "a good bible
+ * reading plan for a year", "a bible story to read to a five-year-old"); not a course ("a good course on the history
+ * of hymns").
+ */
+const CHOOSE_FOR_ME = new RegExp(
+  String.raw`\b(?:suggest|good|best|recommend)\b(?:(?!\b${NOT_A_THING})[^?.!])*\b(?:hymns?\b|reading plan\b|plan for reading\b)|\bto read to an? (?:\d+|\p{L}+)[ -]years?[ -]olds?\b`,
+  'iu',
+);
+/** What a visa lets its holder work, and its fee: the state's rules, which the international students page leaves to it. */
+const VISA_RULES =
+  /\bvisa\b[^?.!]*\b(?:work|working|hours a week|jobs?)\b|\b(?:work|working|jobs?)\b[^?.!]*\bvisa\b|\bvisa (?:application )?fees?\b/iu;
+/** Schools' exams ("which exam board is easiest for A-level RE?", "A-level results day"). */
+const SCHOOL_EXAMS = /\bexam boards?\b|\bresults day\b/iu;
 /** A children's camp or holiday club ("do you run a summer camp for teenagers?"): the institute runs none. */
 const CAMPS = /\b(?:run|have|offer|organi[sz]e)\b[^?.!]*\b(?:summer camps?|holiday clubs?)\b/iu;
 /**
@@ -550,6 +564,9 @@ const NO_PAGE_ANSWERS = [
   OWN_VENTURE,
   ADVICE,
   CAMPS,
+  CHOOSE_FOR_ME,
+  VISA_RULES,
+  SCHOOL_EXAMS,
   RECOGNISED_ELSEWHERE,
   SET_BOOKS,
   HIRE,
