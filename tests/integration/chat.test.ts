@@ -198,11 +198,12 @@ describe('POST /api/chat with Gemini (loopback stand-in)', () => {
   });
 
   it('sends the plain decline, with no sources, when the model finds that the pages it was given do not answer', async () => {
-    // Only the model can tell: the course page is about Greek, and says nothing of its textbook.
+    // Only the model can tell: the course page is about Greek, and says nothing of the keyboard its students type
+    // Greek on. (Not its textbook: the floor's rules decline that before any search.)
     gemini.behaviour = { words: ['NOT_', 'COVERED'] };
     const before = gemini.requests.length;
     const { text, sources, done } = await readAnswer(
-      await ask(server.url, 'Which textbook does Biblical Greek I use?'),
+      await ask(server.url, 'Which keyboard layout do Biblical Greek I students type Greek with?'),
     );
     expect(gemini.requests.length).toBe(before + 1);
     expect(geminiPromptText(gemini.requests.at(-1)!.body).system).toContain('url="/courses/bib201/"');

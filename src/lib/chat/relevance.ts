@@ -51,8 +51,9 @@ const RULE_CHANGES = [
   /\b(?:pretend|imagine|suppose) (?:that )?(?:your|the|there are no) (?:rules?|instructions|guidelines|limits)\b[^.?!:;]*?(?=\band\b|[.?!:;,]|$)/giu,
   // A request for the assistant's own rules, not the site's ("Show me the rules on plagiarism" is a question).
   /\b(?:reveal|show|print|repeat|list|tell me)\b[^.?!:;]*\b(?:your|hidden|secret|system)\b[^.?!:;]*\b(?:prompt|instructions|rules)\b[.?!:;,]?/giu,
-  // "Confirm by saying 'DAN ready'": how the assistant is to show it took new rules.
-  /\b(?:confirm|acknowledge)\b[^.?!:;]*\b(?:by|with) (?:saying|typing|writing|replying)\b[^.?!]*[.?!]?/giu,
+  // "Confirm by saying 'DAN ready'": how the assistant is to show it took new rules (a phrase quoted, not "confirm
+  // my place by replying to the email").
+  /\b(?:confirm|acknowledge)\b[^.?!:;]*\b(?:by|with) (?:saying|typing|writing|replying(?: with)?)\s*['"‘“][^.?!]*[.?!]?/giu,
   // A role label opening a sentence, as if the rules were speaking: "System: …".
   /(?<=^\s*|[.?!]\s+)(?:system|developer|assistant)\s*:/giu,
 ];
@@ -516,9 +517,12 @@ const CHOOSE_FOR_ME = new RegExp(
   String.raw`\b(?:suggest|good|best|recommend)\b(?:(?!\b${NOT_A_THING})[^?.!])*\b(?:hymns?\b|reading plan\b|plan for reading\b)|\bto read to an? (?:\d+|\p{L}+)[ -]years?[ -]olds?\b`,
   'iu',
 );
-/** What a visa lets its holder work, and its fee: the state's rules, which the international students page leaves to it. */
+/**
+ * What a visa lets its holder work, and its fee: the state's rules, which the international students page leaves to
+ * it. Not a visitor who works and asks whether they need a visa ("I work full time; do I need a visa to study online?").
+ */
 const VISA_RULES =
-  /\bvisa\b[^?.!]*\b(?:work|working|hours a week|jobs?)\b|\b(?:work|working|jobs?)\b[^?.!]*\bvisa\b|\bvisa (?:application )?fees?\b/iu;
+  /\b(?:work|working)\b[^?.!]*\b(?:on|with|under) (?:a |my |the )?(?:\p{L}+ ){0,2}visa\b|\bvisa\b[^?.!]*\b(?:allowed to work|work (?:\d+|part[- ]time|full[- ]time)|hours a week|get a (?:part[- ]time )?job)\b|\bvisa (?:application )?fees?\b/iu;
 /** Schools' exams ("which exam board is easiest for A-level RE?", "A-level results day"). */
 const SCHOOL_EXAMS = /\bexam boards?\b|\bresults day\b/iu;
 /** A children's camp or holiday club ("do you run a summer camp for teenagers?"): the institute runs none. */
