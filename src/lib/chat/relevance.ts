@@ -493,28 +493,34 @@ const STATISTICS = new RegExp(
   String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:\p{L}+ )?(?:class|group|year group|intake|cohort|seminar)\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bhow many (?:of (?:your|the) )?graduates\b`,
   'iu',
 );
+/** A request opening "can you…" ("can you plan…", "could you please explain…"), as the rules below read it. */
+const CAN_YOU = String.raw`(?:can|could|would) you (?:please )?`;
+/** Children of an age ("7 year olds", "a five-year-old"), for whom a lesson or a story is chosen. */
+const YEAR_OLDS = String.raw`(?:\d+|\p{L}+)[ -]years?[ -]olds?`;
 /**
  * The visitor's own venture to plan or start ("plan a 3 day youth retreat", "help me plan a week of meals", "how do I
  * start a podcast about my faith?", "how do we run a small group in our home?"): no page plans it for them. Not their
  * studies ("plan a course of study"), nor a step of the institute's own ("how do I start an application?").
  */
 const OWN_VENTURE = new RegExp(
-  String.raw`^\W*(?:(?:can|could|would) you (?:please )?)?(?:help (?:me|us) )?plan (?:me )?(?:a|an|our|some) (?!(?:[\p{L}\d-]+ ){0,2}${NOT_A_THING}(?:s|es)?\b)|\bhow (?:do|can|should|would) (?:i|we) (?:start|run|lead|organi[sz]e) (?:a|an|our own|my own) (?!(?:${NOT_A_THING}|application|appeal|complaint|request|claim|payment|enrol?ment|registration|gift|donation|account)s?\b)`,
+  String.raw`^\W*(?:${CAN_YOU})?(?:help (?:me|us) )?plan (?:me )?(?:a|an|our|some) (?!(?:[\p{L}\d-]+ ){0,2}${NOT_A_THING}(?:s|es)?\b)|\bhow (?:do|can|should|would) (?:i|we) (?:start|run|lead|organi[sz]e) (?:a|an|our own|my own) (?!(?:${NOT_A_THING}|application|appeal|complaint|request|claim|payment|enrol?ment|registration|gift|donation|account)s?\b)`,
   'iu',
 );
 /**
  * Advice for the visitor's own life or a lesson for their audience ("tips for revising when you have ADHD", "explain
  * the trinity to 7 year olds in simple words"): a task, whatever the subject.
  */
-const ADVICE =
-  /^\W*(?:any )?tips (?:for|on)\b|\bgive me (?:some )?tips\b|^\W*(?:(?:can|could|would) you (?:please )?|how (?:do|can|should) i )?explain\b[^?.!]*\bto (?:an? |my |our )?(?:kids|children|teenagers|(?:\d+|\p{L}+)[ -]years?[ -]olds?)\b|\bin simple words\b/iu;
+const ADVICE = new RegExp(
+  String.raw`^\W*(?:any )?tips (?:for|on)\b|\bgive me (?:some )?tips\b|^\W*(?:${CAN_YOU}|how (?:do|can|should) i )?explain\b[^?.!]*\bto (?:an? |my |our )?(?:kids|children|teenagers|${YEAR_OLDS})\b|\bin simple words\b`,
+  'iu',
+);
 /**
  * Hymns or a Bible reading plan chosen for the visitor ("suggest 5 hymns for a harvest festival", "a good bible
  * reading plan for a year", "a bible story to read to a five-year-old"); not a course ("a good course on the history
  * of hymns").
  */
 const CHOOSE_FOR_ME = new RegExp(
-  String.raw`\b(?:suggest|good|best|recommend)\b(?:(?!\b${NOT_A_THING})[^?.!])*\b(?:hymns?\b|reading plan\b|plan for reading\b)|\bto read to an? (?:\d+|\p{L}+)[ -]years?[ -]olds?\b`,
+  String.raw`\b(?:suggest|good|best|recommend)\b(?:(?!\b${NOT_A_THING})[^?.!])*\b(?:hymns?\b|reading plan\b|plan for reading\b)|\bto read to an? ${YEAR_OLDS}\b`,
   'iu',
 );
 /**
