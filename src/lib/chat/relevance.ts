@@ -395,7 +395,7 @@ export function titledByTheQuestion(question: string, twin: string | undefined):
  * "Who do I write to about my grades?" and "How do I say which course I want?" ask about the site.
  */
 const TASK =
-  /^\s*(?:(?:and|then|so|now),?\s+)?(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|approve|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:[\p{L}\d-]+ ){0,3}?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary)|(?:some )?(?:ideas|games|activities|icebreakers))|role-?play|pray for (?:me|my|us|our)|(?:make|create|draw up) (?:me )?an? (?:[\p{L}-]+ ){0,3}(?:timetable|schedule|rota)|(?:quiz|test) me|(?:check|look over|read over|review) my (?:cv|resume|essay|cover letter|personal statement|sermon))\b/iu;
+  /^\s*(?:(?:and|then|so|now),?\s+)?(?:(?:can|could|would|will) you (?:please |just )?|please |just )?(?:help me )?(?:translate|summari[sz]e|approve|write|fix|debug|solve|compose|draft|generate|rewrite|proofread|paraphrase|parse|(?:give|send|make|write) me (?:the answers?|an? (?:[\p{L}\d-]+ ){0,3}?(?:plan|poem|story|joke|prayer|sermon|outline|essay|summary)|(?:some )?(?:ideas|games|activities|icebreakers))|role-?play|pray for (?:me|my|us|our)|(?:make|create|draw up) (?:me )?an? (?:[\p{L}-]+ ){0,3}(?:timetable|schedule|rota)|(?:quiz|test) me|(?:check|look over|read over|review) my (?:cv|resume|essay|cover letter|personal statement|sermon|grammar|spelling))\b/iu;
 /** A translation asked as a question: a phrase quoted, or "in" a capitalised language name at the end. */
 const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
 const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
@@ -405,7 +405,7 @@ const SHOPPING =
 /** A device to mend ("my laptop won't connect to the wifi", "reset my router"): the site's pages say what to bring. */
 const DEVICE = String.raw`(?:laptop|computer|phone|printer|wifi|wi-fi|router|screen)`;
 const MENDING = new RegExp(
-  String.raw`\b${DEVICE}\b[^.?!]*\b(?:won['’]?t|doesn['’]?t|not) (?:connect|work|turn on|charge|start)\b|\b(?:reset|fix|repair)\b[^.?!]*\b${DEVICE}\b|\b${DEVICE}\b[^.?!]*\b(?:cracked|fixed|repaired)\b`,
+  String.raw`\b${DEVICE}\b[^.?!]*\b(?:won['’]?t|doesn['’]?t|not) (?:connect|work|turn on|charge|start)\b|\b(?:reset|fix|repair)\b[^.?!]*\b${DEVICE}\b|\b${DEVICE}\b[^.?!]*\b(?:cracked|fixed|repaired)\b|\brecover (?:a |my |the )?deleted\b`,
   'iu',
 );
 /** A sum to work out: "what's 17% of 2,340", "what's 15 percent of 2,400", "calculate 45 x 12". */
@@ -422,7 +422,7 @@ const PAY =
  * ("when is the Easter break?").
  */
 const FEAST_DATE =
-  /^\W*(?:when|what date|what day) (?:is|does|do we celebrate|should we celebrate) (?:orthodox |western )?(?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday|passover|yom kippur|rosh hashanah|hanukkah|ramadan|eid|diwali)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b/iu;
+  /^\W*(?:when|what date|what day) (?:is|does|do we celebrate|should we celebrate) (?:orthodox |western )?(?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday|passover|yom kippur|rosh hashanah|hanukkah|ramadan|eid|diwali)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b|\bdate of (?:orthodox |western )?(?:easter|christmas|pentecost|lent|advent|ash wednesday|good friday|passover)\b(?!\s*(?:break|holidays?|vacation|term|closure))/iu;
 /** The name visitors call the institute by, the first word of its name ("Northgate"), for the rules below. */
 const SHORT_NAME = words(INSTITUTE.name)[0];
 /**
@@ -430,7 +430,7 @@ const SHORT_NAME = words(INSTITUTE.name)[0];
  * interpreters?"): the site lists none, and the contact page says whom to ask. Not the jobs its students go on to.
  */
 const JOBS_HERE = new RegExp(
-  String.raw`\bvacanc(?:y|ies)\b|\b(?:teaching|lecturing|lecturer|staff|admin) (?:jobs?|posts?|positions?)\b|\b(?:are there|do you have|any) (?:\p{L}+ ){0,2}jobs? (?:going |available |open )?(?:at|with|for) (?:${SHORT_NAME}|you)\b`,
+  String.raw`\bvacanc(?:y|ies)\b|\b(?:teaching|lecturing|lecturer|staff|admin) (?:jobs?|posts?|positions?)\b|\b(?:are there|do you have|any) (?:\p{L}+ ){0,2}jobs? (?:going |available |open )?(?:at|with|for) (?:${SHORT_NAME}|you)\b|\bjobs? on campus\b|\bare you hiring\b|\bcan i work (?:at|for) (?:${SHORT_NAME}|you)\b`,
   'iu',
 );
 /** What the site does offer, and a visitor may ask to be recommended. */
@@ -444,7 +444,8 @@ const RECOMMEND = new RegExp(
   [
     String.raw`(?:\byou\s+|^\W*|\bplease\s+)(?:recommend|suggest)\s+(?:me\s+)?(?:a|an|some|any)\s+(?:good\s+|cool\s+|friendly\s+)?(?!${NOT_A_THING})\p{L}{3,}`,
     String.raw`\b(?:which|what)\s+(?!would\b|${NOT_A_THING})\p{L}+\b[^?.]*?\bwould you (?:recommend|suggest)\b`,
-    String.raw`\bworth (?:the money|buying|paying for)\b|\bbest apps?\b|\bany good for\b`,
+    String.raw`\bworth (?:the money|buying|paying for)\b|\bbest apps?\b|\bany good for\b|\bfidget\b`,
+    String.raw`\b(?:hearing aids?|headphones|microphones?|cameras?|apps?|laptops?|toys?) (?:\p{L}+ ){0,2}(?:is|are|works?) best\b`,
     // "What's the best study Bible for a beginner?", "the best ADHD medication", "which hearing aids work best…"
     String.raw`\bbest (?:[\p{L}-]+ ){0,2}(?:bibles?|translations?|commentar(?:y|ies)|apps?|software|medications?|medicines?|toys?|hearing aids?|headphones|microphones?|cameras?)\b`,
   ].join('|'),
@@ -452,13 +453,13 @@ const RECOMMEND = new RegExp(
 );
 /** The town's services ("a GP in Harrow Vale", "a dentist near the campus"), in or near it: no page lists them. */
 const TOWN_SERVICE =
-  /\b(?:GPs?|dentists?|doctors?|post office|banks?|bars|pubs?|night out|restaurants?|supermarkets?|gyms?|takeaways?|public library|primary schools?|secondary schools?)\b/iu;
+  /\b(?:GPs?|dentists?|doctors?|post office|banks?|bars|pubs?|night out|restaurants?|supermarkets?|gyms?|takeaways?|public library|primary schools?|secondary schools?|parish church|ticket office|next train|(?:railway|train) station (?:built|opened)|number \d+ bus)\b/iu;
 const IN_TOWN = new RegExp(
   String.raw`\bnear(?:by|\s+(?:the\s+)?(?:campus|college))?\b|\b${INSTITUTE.address.addressLocality}\b`,
   'iu',
 );
 /** The weather, anywhere. */
-const WEATHER = /\b(?:weather|forecast)\b/iu;
+const WEATHER = /\b(?:weather|forecast)\b|\bthe whether (?:going|be|like|today|tomorrow|this)\b/iu;
 /**
  * A question of doctrine or Bible knowledge ("what does the Bible say about tattoos?", "what does the number 40 mean
  * in the Bible?", "is the Bible without error?", "is it a sin to…", "is it biblical…", "who wrote the book of
@@ -467,7 +468,7 @@ const WEATHER = /\b(?:weather|forecast)\b/iu;
  * the site.
  */
 const DOCTRINE = new RegExp(
-  String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+)`,
+  String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+|\bhow many (?:books|chapters|verses|psalms|proverbs)\b[^?.!]*\b(?:bible|in total|are there)\b|\bhow many (?:christians|catholics|muslims|people) (?:are there )?in the world\b|\bdead sea scrolls\b[^?.!]*\b(?:found|discovered)\b|\b(?:found|discovered)\b[^?.!]*\bdead sea scrolls\b|\bfirst printed\b|\bwhy does god\b|\bwho never hear\b)`,
   'iu',
 );
 /**
@@ -475,7 +476,7 @@ const DOCTRINE = new RegExp(
  * passports, a GP, a death registered, a nurse's registration (a visa's rules: VISA_RULES).
  */
 const PUBLIC_SERVICE =
-  /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?|gift aid|taxable|carer['’]?s allowance|pip|personal independence payment|register a death|register (?:\p{L}+ ){0,3}with a (?:gp|doctor|dentist)|nmc)\b/iu;
+  /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?|gift aid|taxable|carer['’]?s allowance|pip|personal independence payment|register a death|register (?:\p{L}+ ){0,3}with a (?:gp|doctor|dentist)|nmc|bank account|NGO|register (?:my |a |our )?home[- ]educated (?:child|son|daughter)|register to vote|free bus travel|bus pass|state pension|teachers['’]? pension|(?:lose|keep|renew) my nursing registration|military (?:service )?records|tax[- ]exempt|access to HE|BACP|PGCE|TEFL|CPD|twelve steps|12 steps)\b/iu;
 /**
  * Other places to study compared ("which seminary in the US is best for an MDiv?", "universities in Nairobi"): no
  * page compares them.
@@ -483,14 +484,14 @@ const PUBLIC_SERVICE =
 const OTHER_SCHOOLS = /\b(?:which|what|best|top)\s+(?:universit(?:y|ies)|seminar(?:y|ies)|colleges)\s+(?:in|for)\b/iu;
 /** Sport and the news ("the Premier League scores today"). */
 const NEWS =
-  /\b(?:premier league|champions league|world cup|football (?:scores?|results?)|(?:latest|today['’]?s) (?:news|headlines))\b/iu;
+  /\b(?:premier league|champions league|world cup|football (?:scores?|results?)|(?:latest|today['’]?s) (?:news|headlines)|in the news|is the pope|who was elected)\b/iu;
 /**
  * The institute's figures: how many apply, pass or take a course in a year, what share, what it spent, how big its
  * classes are and how old its students ("how many people apply each year and what percentage get accepted?", "how
  * big are the classes in pastoral care?", "what percentage of MDiv graduates get ordained?"). No page counts them.
  */
 const STATISTICS = new RegExp(
-  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:\p{L}+ )?(?:class|group|year group|intake|cohort|seminar)\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bhow many (?:of (?:your|the) )?graduates\b`,
+  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bhow many (?:of (?:your|the) )?graduates\b`,
   'iu',
 );
 /** A request opening "can you…" ("can you plan…", "could you please explain…"), as the rules below read it. */
@@ -511,7 +512,7 @@ const OWN_VENTURE = new RegExp(
  * the trinity to 7 year olds in simple words"): a task, whatever the subject.
  */
 const ADVICE = new RegExp(
-  String.raw`^\W*(?:any )?tips (?:for|on)\b|\bgive me (?:some )?tips\b|^\W*(?:${CAN_YOU}|how (?:do|can|should) i )?explain\b[^?.!]*\bto (?:an? |my |our )?(?:kids|children|teenagers|${YEAR_OLDS})\b|\bin simple words\b`,
+  String.raw`^\W*(?:any )?tips (?:for|on)\b|\bgive me (?:some )?tips\b|^\W*(?:${CAN_YOU}|how (?:do|can|should) i )?explain\b[^?.!]*\bto (?:an? |my |our )?(?:kids|children|teenagers|${YEAR_OLDS})\b|\bin simple words\b|^\W*explain\b[^?.!]*\bwith examples\b|\bactivities for (?:autistic |young |little )?(?:kids|children|toddlers|teenagers|a year \d+ class|${YEAR_OLDS})\b`,
   'iu',
 );
 /**
@@ -528,18 +529,18 @@ const CHOOSE_FOR_ME = new RegExp(
  * it. Not a visitor who works and asks whether they need a visa ("I work full time; do I need a visa to study online?").
  */
 const VISA_RULES =
-  /\b(?:work|working)\b[^?.!]*\b(?:on|with|under) (?:a |my |the )?(?:\p{L}+ ){0,2}visa\b|\bvisa\b[^?.!]*\b(?:allowed to work|work (?:\d+|part[- ]time|full[- ]time)|hours a week|get a (?:part[- ]time )?job)\b|\bvisa (?:application )?fees?\b/iu;
+  /\b(?:work|working)\b[^?.!]*\b(?:on|with|under) (?:a |my |the )?(?:\p{L}+ ){0,2}visa\b|\bvisa\b[^?.!]*\b(?:allowed to work|work (?:\d+|part[- ]time|full[- ]time)|hours a week|get a (?:part[- ]time )?job)\b|\bvisa (?:application )?fees?\b|\binternational students (?:work|get a job)\b|\bvisa\b[^?.!]*\bmission trip\b|\bmission trip\b[^?.!]*\bvisa\b/iu;
 /** Schools' exams ("which exam board is easiest for A-level RE?", "A-level results day"). */
 const SCHOOL_EXAMS = /\bexam boards?\b|\bresults day\b/iu;
 /** A children's camp or holiday club ("do you run a summer camp for teenagers?"): the institute runs none. */
-const CAMPS = /\b(?:run|have|offer|organi[sz]e)\b[^?.!]*\b(?:summer camps?|holiday clubs?)\b/iu;
+const CAMPS = /\b(?:run|have|offer|organi[sz]e|is there|are there)\b[^?.!]*\b(?:summer camps?|holiday clubs?)\b/iu;
 /**
  * Whether another body recognises the institute's awards: a church for ordination, a university that validates them
  * ("will the MDiv be recognised by the Church of Nigeria for ordination?", "which university validates the MDiv?").
  * The programs say whom they are for, not what each denomination or university decides.
  */
 const RECOGNISED_ELSEWHERE =
-  /\b(?:recogni[sz]e[sd]?|accept(?:ed|s)?|approved?|accredited|validated?|counts?|get me (?:accepted|accredited|through|ordained))\b[^?.!]*\b(?:ordination|ordained|presbyter|pastor['’]?s licen[cs]e|local preacher|deacon|elders?)\b|\b(?:which|what) university (?:validates|accredits|awards)\b|\bvalidated (?:by|or)\b|\bwho (?:actually )?awards the (?:degree|qualification)\b|\baccredited by (?:a |an |the )?(?:university|government)\b|\bgovernment accredited\b/iu;
+  /\b(?:recogni[sz]e[sd]?|accept(?:ed|s)?|approved?|accredited|validated?|counts?|get me (?:accepted|accredited|through|ordained))\b[^?.!]*\b(?:ordination|ordained|presbyter|pastor['’]?s licen[cs]e|local preacher|deacon|elders?)\b|\b(?:which|what) university (?:validates|accredits|awards)\b|\bvalidated (?:by|or)\b|\bwho (?:actually )?awards the (?:degree|qualification)\b|\baccredited by (?:a |an |the )?(?:university|government|ATS)\b|\bgovernment accredited\b|\bget me ordained\b|\bordain me\b|\b(?:count for |get me )?accredit(?:ation|ed) with (?:the )?\p{L}+ (?:union|convention|conference|church)\b/iu;
 /**
  * What a class reads from or sings from ("which textbook do you use for Biblical Greek 1?", "which Bible translation
  * do you use in lectures?", "which pronunciation of Greek do you teach?"): the course pages say what is taught, not
@@ -553,8 +554,97 @@ const HIRE =
 /** A doctorate offered ("do you offer a PhD in theology?"): the programs go no further than a master's. */
 const DOCTORATE =
   /\b(?:(?:do|does|will) (?:you|northgate|the college|the institute) (?:offer|have|run|do|teach)|(?:is|are) there|can i (?:do|study|take|get))\b[^?.!]*\b(?:phd|dphil|doctorates?|doctor of (?:ministry|theology|philosophy))\b/iu;
+/**
+ * The chapel's building, organ and choir beyond what the about page says, and its services' times ("when was the chapel
+ * organ last restored?", "who plays the organ?", "how many singers are in the chapel choir?", "could the choir come
+ * and sing at our church?", "what time is the Friday chapel service?").
+ */
+const CHAPEL = new RegExp(
+  String.raw`\borgan\b[^?.!]*\b(?:restored|rebuilt|built|stops|pipes)\b|\b(?:restored|rebuilt)\b[^?.!]*\borgan\b|\bwho plays the organ (?:in|at|for) (?:the )?chapel\b|\bwhen was the (?:old )?chapel (?:building )?(?:itself )?built\b|\bwho designed the chapel\b|\b(?:stops|pipes)\b[^?.!]*\borgan\b|\bmass (?:said|celebrated|on campus)\b|\bconfirmation classes\b|\bchoir\b[^?.!]*\b(?:come and sing|sing at (?:our|my))\b|\bhow many (?:singers|members|people)\b[^?.!]*\bchoir\b|\bhow many singers\b|\bwhat time\b[^?.!]*\bchapel services?\b|\bchapel services?\b[^?.!]*\b(?:start|include|holy communion)\b`,
+  'iu',
+);
+/** Who gives a lecture, and past years' lectures: the events list titles and dates, not speakers. */
+const SPEAKER =
+  /\bwho(?:['’]s| is| was| will be)? (?:giving|speaking at|delivering|the (?:guest )?speaker (?:at|for))\b|\bwho is the speaker\b|\blast year['’]?s (?:\p{L}+ )?lecture\b/iu;
+/** What parking costs, and permits: the contact page says where to park, not what it costs. */
+const PARKING_COST =
+  /\bparking permits?\b|\bhow much (?:does |is |do |will )?(?:it )?(?:cost )?(?:to )?park\b|\bhow much (?:does |is |do |will )?(?:the )?(?:\p{L}+ )?(?:parking|car park)\b|\b(?:parking|car park)\b (?:\p{L}+ ){0,2}?(?:cost|costs|charges?|fees?|prices?)\b/iu;
+/**
+ * A gap year of volunteering, or instead of university ("gap year projects in Africa", "should I take a gap year or go
+ * straight to uni?"). Not a year off before or during one's studies here: the leave of absence page covers deferring.
+ */
+const GAP_YEAR =
+  /\bgap years?\b[^?.!]*\b(?:volunteer\w*|projects?|programmes?|programs?|schemes?|countries|(?:or|and) go(?:ing)? straight|for \d+ year olds)\b|\b(?:volunteer\w*|countries)\b[^?.!]*\bgap years?\b/iu;
+/** Childcare or a crèche offered on campus. */
+const CHILDCARE =
+  /\b(?:is there|are there|do you (?:have|offer|run|provide)|any)\b[^?.!]*\b(?:cr[eè]ches?|childcare|child care)\b/iu;
+/** A person's own email address or telephone number ("what is Dr Okafor's email address?"): the site lists offices'. */
+const SOMEONES_CONTACT = new RegExp(
+  String.raw`\b(?:dr|prof|professor|rev|reverend|mr|mrs|ms|miss)\.?\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+['’]s?\s+(?:e-?mail|phone|mobile|(?:phone |mobile )?number)\b|\b(?:the )?(?:principal|president|chaplain|tutor|lecturer|teacher|professor)['’]s\s+(?:e-?mail|phone|mobile|(?:phone |mobile )?number)\b|\b(?:e-?mail|phone number|mobile number)(?: address)? (?:for|of) (?:dr|prof|professor|rev)\b`,
+  'iu',
+);
+/**
+ * Books, services or staff in a language the site names nowhere ("does the library have books in Korean?", "a
+ * Portuguese-speaking student society", "Tamil language Bibles"). The biblical languages and English are the
+ * courses'.
+ */
+const OTHER_LANGUAGE = new RegExp(
+  String.raw`\b(?:books?|bibles?|services?|resources)\s+(?:or \p{L}+\s+)?in (?!greek|hebrew|latin|aramaic|english|print|braille|large|the|an?|my|our|your|their|audio|pdf|digital|person|stock|total|advance|full|spring|summer|autumn|fall|winter|chapel|harrow)\p{L}{3,}(?: or \p{L}+)?\W*$|\b\p{L}+[- ]speaking (?:tutors?|advisers?|advisors?|lecturers?|staff|chaplains?|students?|churche?s?|congregations?|society|fellowship)\b|\b\p{L}+ language (?:bibles?|books?|services?)\b`,
+  'iu',
+);
+/** Graduation's dress and the certificate posted ("what colour are the gowns?", "is there a dress code?"). */
+const GRADUATION_DRESS =
+  /\b(?:colou?rs?|dress code|wear)\b[^?.!]*\b(?:gowns?|graduation)\b|\bgraduation\b[^?.!]*\bdress code\b|\bcertificates?\b[^?.!]*\b(?:posted|post (?:it|them|out)|by post|mailed)\b|\bpost (?:the |my )?certificates? out\b/iu;
+/** The bookshop where the institute began, today (the about page tells its history, not the shop's). */
+const BOOKSHOP_TODAY = /\bbookshop\b[^?.!]*\bstill (?:open|there|trading|standing|exists?|around)\b/iu;
+/**
+ * The visitor's own studying, body or family, asked for help with ("how do I stop procrastinating?", "how to write a
+ * dissertation in two weeks", "improve my IELTS writing", "get my baby to sleep through the night", "lose weight"),
+ * and the careers of other subjects' degrees ("what jobs can you get with a philosophy degree?").
+ */
+const SELF_HELP = new RegExp(
+  String.raw`\bstop procrastinating\b|\bwrite (?:a|an|my) (?:dissertation|essay|thesis) in (?:a|one|two|three|\d+) (?:days?|weeks?|nights?)\b|\bimprove my (?:ielts|singing|voice)\b|\bsleep (?:through the night|better)\b|\blose weight\b|\bjobs?\b[^?.!]*\bwith an? (?!theology|ministry|divinity|bible|biblical|theological)\p{L}+ degree\b`,
+  'iu',
+);
+/** Auditing a course, which no page offers ("can I audit a course without credit?"). */
+const AUDIT = /\baudit (?:a |the |one )?(?:course|class|module|lecture)s?\b/iu;
+/**
+ * Another place of worship or study, in or near a town other than the institute's ("is there a chapel near
+ * Llanidloes with Welsh services?", "is there a theology college in Aberystwyth?"), or a course at a university known
+ * by its town ("entry requirements for theology at oxford"): asksAboutAnotherInstitution reads only capitalised names.
+ */
+const ELSEWHERE = new RegExp(
+  String.raw`\b(?:is there|are there|where is there|where can i find)\b (?:an? |any )?(?:(?!${NOT_A_THING}s?\b)[\p{L}-]+ ){0,3}?(?:church|chapel|congregation|college|seminary|university|mosque|synagogue)(?:es|s)? (?:in|near|around) (?!${INSTITUTE.address.addressLocality}\b|(?:the )?campus\b|you\b|${SHORT_NAME}\b|me\b)\p{L}+|\b(?:theology|divinity|dphil|phd|degree|course|study) (?:[\p{L}]+ ){0,3}?at (?:oxford|cambridge|durham|edinburgh|st andrews|aberdeen|king['’]?s college|yale|harvard|princeton)\b`,
+  'iu',
+);
+/** Who holds a post, or sits on the board, and where a teacher preaches: the site names its teachers' courses only. */
+const WHO_HOLDS =
+  /\bwho sits on the board\b|\bwho (?:is|are) the (?:current )?(?:chaplains?|trustees)\b|\bwhat church does (?:rev|dr|mr|mrs|ms|pastor)\b/iu;
+/**
+ * A church band's recording and sound equipment ("which DAW should we use?", "in-ear monitors"). Not a hearing loop,
+ * which the accessibility page covers, nor the sound desk a music course may teach.
+ */
+const AV_KIT = /\b(?:DAW|in-ear monitors?|mixing desks?)\b/iu;
+/** The visitor's rights at work ("can my manager cancel my shift…?", "my rights on a zero-hours contract"). */
+const WORK_RIGHTS =
+  /\bcan my (?:employer|manager|boss) (?:make|cancel|sack|fire|force)\b|\b(?:rights|holiday pay|holiday entitlement)\b[^?.!]*\bzero[- ]hours\b/iu;
+/** Teaching in schools ("will the degree let me teach RE in a state school?"): no page trains school teachers. */
+const SCHOOL_TEACHING =
+  /\b(?:let me|qualif\w* to|allow me to|become an?|train as an?) (?:secondary school |primary school )?(?:teach (?:RE|religious education)|RE teacher)\b/iu;
+/** An app or a developer's kit the institute does not publish ("a phone app for the lectures", "a python SDK"). */
+const APPS = /\b(?:phone|mobile|android|iphone|ios) app\b|\bsdk\b|\bsandbox\b|\bstaging server\b/iu;
+/** Children brought along ("can I bring my kids to the open day?", "can my 14 yr old come along to my class?"). */
+const BRING_CHILDREN = new RegExp(
+  String.raw`\b(?:bring|come along)\b[^?.!]*\b(?:my|our) (?:kids|children|\d+ ?(?:yr|year)s?[ -]old)\b|\b(?:my|our) (?:kids|children|\d+ ?(?:yr|year)s?[ -]old)\b[^?.!]*\bcome along\b`,
+  'iu',
+);
+/**
+ * What no page tells of the institute: reviews, reunions, prizes won, a Greek pronunciation, credit in points ("any
+ * reviews from former students?", "who won the award last year?"). Not funerals, which the preaching courses teach.
+ */
+const UNTOLD = /\breviews? from\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\berasmian\b|\bCATS points\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
-const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+/u);
+const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
 const NO_PAGE_ANSWERS = [
   SHOPPING,
@@ -581,6 +671,25 @@ const NO_PAGE_ANSWERS = [
   SET_BOOKS,
   HIRE,
   DOCTORATE,
+  CHAPEL,
+  SPEAKER,
+  PARKING_COST,
+  GAP_YEAR,
+  CHILDCARE,
+  SOMEONES_CONTACT,
+  OTHER_LANGUAGE,
+  GRADUATION_DRESS,
+  BOOKSHOP_TODAY,
+  SELF_HELP,
+  AUDIT,
+  ELSEWHERE,
+  WHO_HOLDS,
+  AV_KIT,
+  WORK_RIGHTS,
+  SCHOOL_TEACHING,
+  APPS,
+  BRING_CHILDREN,
+  UNTOLD,
 ];
 /**
  * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
