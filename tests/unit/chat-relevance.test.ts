@@ -846,6 +846,10 @@ describe('asksWhatNoPageAnswers', () => {
       'Can international students work part-time in the UK while studying?',
       'calming activities for a year 2 class after lunch',
       'Which hearing aids work best with a church loop system?',
+      'do you teach hebrew with israeli or sephardic pronunciation',
+      "what's the pass rate on the greek placement test",
+      'do you run marriage preparation classes for engaged couples',
+      'can I volunteer at the college, like helping in the library',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -943,6 +947,8 @@ describe('asksWhatNoPageAnswers', () => {
       'Can I take a gap year before starting the degree?',
       'Which course teaches you to take funerals?',
       'Is there a hearing loop fitted in the chapel?',
+      'What mark do I need to pass the Greek placement test?',
+      'Can I volunteer in my church while I study?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

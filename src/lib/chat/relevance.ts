@@ -430,7 +430,7 @@ const SHORT_NAME = words(INSTITUTE.name)[0];
  * interpreters?"): the site lists none, and the contact page says whom to ask. Not the jobs its students go on to.
  */
 const JOBS_HERE = new RegExp(
-  String.raw`\bvacanc(?:y|ies)\b|\b(?:teaching|lecturing|lecturer|staff|admin) (?:jobs?|posts?|positions?)\b|\b(?:are there|do you have|any) (?:\p{L}+ ){0,2}jobs? (?:going |available |open )?(?:at|with|for) (?:${SHORT_NAME}|you)\b|\bjobs? on campus\b|\bare you hiring\b|\bcan i work (?:at|for) (?:${SHORT_NAME}|you)\b`,
+  String.raw`\bvacanc(?:y|ies)\b|\b(?:teaching|lecturing|lecturer|staff|admin) (?:jobs?|posts?|positions?)\b|\b(?:are there|do you have|any) (?:\p{L}+ ){0,2}jobs? (?:going |available |open )?(?:at|with|for) (?:${SHORT_NAME}|you)\b|\bjobs? on campus\b|\bare you hiring\b|\bvolunteer (?:at|for|with) (?:the college|${SHORT_NAME}|you)\b|\bcan i work (?:at|for) (?:${SHORT_NAME}|you)\b`,
   'iu',
 );
 /** What the site does offer, and a visitor may ask to be recommended. */
@@ -491,7 +491,7 @@ const NEWS =
  * big are the classes in pastoral care?", "what percentage of MDiv graduates get ordained?"). No page counts them.
  */
 const STATISTICS = new RegExp(
-  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bhow many (?:of (?:your|the) )?graduates\b`,
+  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bpass rates?\b|\btotal income\b|\bhow many (?:of (?:your|the) )?graduates\b`,
   'iu',
 );
 /** A request opening "can you…" ("can you plan…", "could you please explain…"), as the rules below read it. */
@@ -547,7 +547,7 @@ const RECOGNISED_ELSEWHERE =
  * the books.
  */
 const SET_BOOKS =
-  /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies)|pronunciation)\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b/iu;
+  /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies)|pronunciation)\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b|\b(?:with|in) (?:\p{L}+ )?(?:or \p{L}+ )?pronunciation\b/iu;
 /** The chapel or a room hired for a wedding or an event ("can we hire the chapel for our wedding?"): no page lets them. */
 const HIRE =
   /\b(?:book|hire|use|rent)\b[^?.!]*\b(?:chapel|rooms?|halls?)\b[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\bget married in\b|\bmarried in the (?:college )?chapel\b/iu;
@@ -603,7 +603,7 @@ const BOOKSHOP_TODAY = /\bbookshop\b[^?.!]*\bstill (?:open|there|trading|standin
  * and the careers of other subjects' degrees ("what jobs can you get with a philosophy degree?").
  */
 const SELF_HELP = new RegExp(
-  String.raw`\bstop procrastinating\b|\bwrite (?:a|an|my) (?:dissertation|essay|thesis) in (?:a|one|two|three|\d+) (?:days?|weeks?|nights?)\b|\bimprove my (?:ielts|singing|voice)\b|\bsleep (?:through the night|better)\b|\blose weight\b|\bjobs?\b[^?.!]*\bwith an? (?!theology|ministry|divinity|bible|biblical|theological)\p{L}+ degree\b`,
+  String.raw`\bstop procrastinating\b|\bwrite (?:a|an|my) (?:dissertation|essay|thesis) in (?:a|one|two|three|\d+) (?:days?|weeks?|nights?)\b|\bimprove my (?:ielts|singing|voice)\b|\bsleep (?:through the night|better)\b|\blose weight\b|\btouch[- ]typ\w*|\bjobs?\b[^?.!]*\bwith an? (?!theology|ministry|divinity|bible|biblical|theological)\p{L}+ degree\b`,
   'iu',
 );
 /** Auditing a course, which no page offers ("can I audit a course without credit?"). */
@@ -642,7 +642,7 @@ const BRING_CHILDREN = new RegExp(
  * What no page tells of the institute: reviews, reunions, prizes won, a Greek pronunciation, credit in points ("any
  * reviews from former students?", "who won the award last year?"). Not funerals, which the preaching courses teach.
  */
-const UNTOLD = /\breviews? from\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\berasmian\b|\bCATS points\b/iu;
+const UNTOLD = /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\berasmian\b|\bCATS points\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
