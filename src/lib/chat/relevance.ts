@@ -642,7 +642,8 @@ const BRING_CHILDREN = new RegExp(
  * What no page tells of the institute: reviews, reunions, prizes won, a Greek pronunciation, credit in points ("any
  * reviews from former students?", "who won the award last year?"). Not funerals, which the preaching courses teach.
  */
-const UNTOLD = /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\berasmian\b|\bCATS points\b/iu;
+const UNTOLD =
+  /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\berasmian\b|\bCATS points\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
