@@ -803,6 +803,7 @@ describe('asksWhatNoPageAnswers', () => {
       'is there a creche or childcare on campus while i am in lectures?',
       "what is dr okafor's email address?",
       'does the library have any books in korean',
+      'does the library have bibles in amharic',
       'is there a portuguese-speaking student society',
       'what colour are the graduation gowns',
       'can my certificate be posted to me if i cant come to graduation',

@@ -426,8 +426,9 @@ const FEAST_DATE =
 /** The name visitors call the institute by, the first word of its name ("Northgate"), for the rules below. */
 const SHORT_NAME = words(INSTITUTE.name)[0];
 /**
- * A post at the institute ("Are there any lecturer vacancies at Northgate?", "are there jobs at Northgate for
- * interpreters?"): the site lists none, and the contact page says whom to ask. Not the jobs its students go on to.
+ * A post at the institute, paid or as a volunteer ("Are there any lecturer vacancies at Northgate?", "are there jobs
+ * at Northgate for interpreters?", "can I volunteer at the college?"): the site lists none, and the contact page says
+ * whom to ask. Not the jobs its students go on to.
  */
 const JOBS_HERE = new RegExp(
   String.raw`\bvacanc(?:y|ies)\b|\b(?:teaching|lecturing|lecturer|staff|admin) (?:jobs?|posts?|positions?)\b|\b(?:are there|do you have|any) (?:\p{L}+ ){0,2}jobs? (?:going |available |open )?(?:at|with|for) (?:${SHORT_NAME}|you)\b|\bjobs? on campus\b|\bare you hiring\b|\bvolunteer (?:at|for|with) (?:the college|${SHORT_NAME}|you)\b|\bcan i work (?:at|for) (?:${SHORT_NAME}|you)\b`,
@@ -463,7 +464,8 @@ const WEATHER = /\b(?:weather|forecast)\b|\bthe whether (?:going|be|like|today|t
 /**
  * A question of doctrine or Bible knowledge ("what does the Bible say about tattoos?", "what does the number 40 mean
  * in the Bible?", "is the Bible without error?", "is it a sin to…", "is it biblical…", "who wrote the book of
- * Hebrews?", "when was Daniel really written?"): the courses teach how to study it; no page answers it. Unless it asks
+ * Hebrews?", "when was Daniel really written?", "how many psalms are there?", "where were the Dead Sea Scrolls
+ * found?", "why does God allow suffering?"): the courses teach how to study it; no page answers it. Unless it asks
  * for a course or program on it ("which course covers … who wrote the books of the bible"): that is a question about
  * the site.
  */
@@ -473,7 +475,8 @@ const DOCTRINE = new RegExp(
 );
 /**
  * The state's services and a household's money: benefits, student finance, taxes (Gift Aid too), mortgages, licences,
- * passports, a GP, a death registered, a nurse's registration (a visa's rules: VISA_RULES).
+ * passports, a GP, a death registered, a nurse's registration, a bank account, voting, a pension, free bus travel
+ * (a visa's rules: VISA_RULES); and other bodies' qualifications and registers: PGCE, TEFL, BACP, CPD, Access to HE.
  */
 const PUBLIC_SERVICE =
   /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?|gift aid|taxable|carer['’]?s allowance|pip|personal independence payment|register a death|register (?:\p{L}+ ){0,3}with a (?:gp|doctor|dentist)|nmc|bank account|NGO|register (?:my |a |our )?home[- ]educated (?:child|son|daughter)|register to vote|free bus travel|bus pass|state pension|teachers['’]? pension|(?:lose|keep|renew) my nursing registration|military (?:service )?records|tax[- ]exempt|access to HE|BACP|PGCE|TEFL|CPD|twelve steps|12 steps)\b/iu;
@@ -482,13 +485,14 @@ const PUBLIC_SERVICE =
  * page compares them.
  */
 const OTHER_SCHOOLS = /\b(?:which|what|best|top)\s+(?:universit(?:y|ies)|seminar(?:y|ies)|colleges)\s+(?:in|for)\b/iu;
-/** Sport and the news ("the Premier League scores today"). */
+/** Sport and the news ("the Premier League scores today", "what happened in the news today?", "is the pope visiting…"). */
 const NEWS =
   /\b(?:premier league|champions league|world cup|football (?:scores?|results?)|(?:latest|today['’]?s) (?:news|headlines)|in the news|is the pope|who was elected)\b/iu;
 /**
  * The institute's figures: how many apply, pass or take a course in a year, what share, what it spent, how big its
- * classes are and how old its students ("how many people apply each year and what percentage get accepted?", "how
- * big are the classes in pastoral care?", "what percentage of MDiv graduates get ordained?"). No page counts them.
+ * classes are and how old its students, its pass rates and income ("how many people apply each year and what
+ * percentage get accepted?", "how big are the classes in pastoral care?", "what percentage of MDiv graduates get
+ * ordained?"). No page counts them.
  */
 const STATISTICS = new RegExp(
   String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bpass rates?\b|\btotal income\b|\bhow many (?:of (?:your|the) )?graduates\b`,
@@ -543,11 +547,11 @@ const RECOGNISED_ELSEWHERE =
   /\b(?:recogni[sz]e[sd]?|accept(?:ed|s)?|approved?|accredited|validated?|counts?|get me (?:accepted|accredited|through|ordained))\b[^?.!]*\b(?:ordination|ordained|presbyter|pastor['’]?s licen[cs]e|local preacher|deacon|elders?)\b|\b(?:which|what) university (?:validates|accredits|awards)\b|\bvalidated (?:by|or)\b|\bwho (?:actually )?awards the (?:degree|qualification)\b|\baccredited by (?:a |an |the )?(?:university|government|ATS)\b|\bgovernment accredited\b|\bget me ordained\b|\bordain me\b|\b(?:count for |get me )?accredit(?:ation|ed) with (?:the )?\p{L}+ (?:union|convention|conference|church)\b/iu;
 /**
  * What a class reads from or sings from ("which textbook do you use for Biblical Greek 1?", "which Bible translation
- * do you use in lectures?", "which pronunciation of Greek do you teach?"): the course pages say what is taught, not
- * the books.
+ * do you use in lectures?", "which pronunciation of Greek do you teach?", "Hebrew with Israeli or Sephardic
+ * pronunciation?"): the course pages say what is taught, not the books.
  */
 const SET_BOOKS =
-  /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies)|pronunciation)\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b|\b(?:with|in) (?:\p{L}+ )?(?:or \p{L}+ )?pronunciation\b/iu;
+  /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies)|pronunciation)\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b|\b(?:with|in) (?:\p{L}+ )?(?:or \p{L}+ )?pronunciation\b|\berasmian\b/iu;
 /** The chapel or a room hired for a wedding or an event ("can we hire the chapel for our wedding?"): no page lets them. */
 const HIRE =
   /\b(?:book|hire|use|rent)\b[^?.!]*\b(?:chapel|rooms?|halls?)\b[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\bget married in\b|\bmarried in the (?:college )?chapel\b/iu;
@@ -589,7 +593,7 @@ const SOMEONES_CONTACT = new RegExp(
  * courses'.
  */
 const OTHER_LANGUAGE = new RegExp(
-  String.raw`\b(?:books?|bibles?|services?|resources)\s+(?:or \p{L}+\s+)?in (?!greek|hebrew|latin|aramaic|english|print|braille|large|the|an?|my|our|your|their|audio|pdf|digital|person|stock|total|advance|full|spring|summer|autumn|fall|winter|chapel|harrow)\p{L}{3,}(?: or \p{L}+)?\W*$|\b\p{L}+[- ]speaking (?:tutors?|advisers?|advisors?|lecturers?|staff|chaplains?|students?|churche?s?|congregations?|society|fellowship)\b|\b\p{L}+ language (?:bibles?|books?|services?)\b`,
+  String.raw`\b(?:books?|bibles?|services?|resources)\s+(?:or \p{L}+\s+)?in (?!(?:greek|hebrew|latin|aramaic|english|print|braille|large|the|an?|my|our|your|their|audio|pdf|digital|person|stock|total|advance|full|spring|summer|autumn|fall|winter|chapel|harrow)\b)\p{L}{3,}(?: or \p{L}+)?\W*$|\b\p{L}+[- ]speaking (?:tutors?|advisers?|advisors?|lecturers?|staff|chaplains?|students?|churche?s?|congregations?|society|fellowship)\b|\b\p{L}+ language (?:bibles?|books?|services?)\b`,
   'iu',
 );
 /** Graduation's dress and the certificate posted ("what colour are the gowns?", "is there a dress code?"). */
@@ -639,11 +643,12 @@ const BRING_CHILDREN = new RegExp(
   'iu',
 );
 /**
- * What no page tells of the institute: reviews, reunions, prizes won, a Greek pronunciation, credit in points ("any
- * reviews from former students?", "who won the award last year?"). Not funerals, which the preaching courses teach.
+ * What no page tells of the institute: reviews, reunions, prizes won, marriage preparation, donated books, credit in
+ * points ("any reviews from former students?", "who won the award last year?"). Not funerals, which the preaching
+ * courses teach.
  */
 const UNTOLD =
-  /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\berasmian\b|\bCATS points\b/iu;
+  /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\bCATS points\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
