@@ -476,10 +476,10 @@ const DOCTRINE = new RegExp(
 /**
  * The state's services and a household's money: benefits, student finance, taxes (Gift Aid too), mortgages, licences,
  * passports, a GP, a death registered, a nurse's registration, a bank account, voting, a pension, free bus travel
- * (a visa's rules: VISA_RULES); and other bodies' qualifications and registers: PGCE, TEFL, BACP, CPD, Access to HE.
+ * (a visa's rules: VISA_RULES); and other bodies' qualifications and registers: TEFL, BACP, CPD, Access to HE (a PGCE: SCHOOL_TEACHING).
  */
 const PUBLIC_SERVICE =
-  /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?|gift aid|taxable|carer['’]?s allowance|pip|personal independence payment|register a death|register (?:\p{L}+ ){0,3}with a (?:gp|doctor|dentist)|nmc|bank account|NGO|register (?:my |a |our )?home[- ]educated (?:child|son|daughter)|register to vote|free bus travel|bus pass|state pension|teachers['’]? pension|(?:lose|keep|renew) my nursing registration|military (?:service )?records|tax[- ]exempt|access to HE|BACP|PGCE|TEFL|CPD|twelve steps|12 steps)\b/iu;
+  /\b(?:universal credit|access to work|student finance|student loans?|tuition fee loans?|government (?:student )?loans?|UCAS|tv licen[cs]e|renew (?:my |a )?passport|NHS|register (?:\p{L}+ ){0,3}as a charity|register a charity|tax[- ]deductible|taxes|council tax|mortgages?|gift aid|taxable|carer['’]?s allowance|pip|personal independence payment|register a death|register (?:\p{L}+ ){0,3}with a (?:gp|doctor|dentist)|nmc|bank account|NGO|register (?:my |a |our )?home[- ]educated (?:child|son|daughter)|register to vote|free bus travel|bus pass|state pension|teachers['’]? pension|(?:lose|keep|renew) my nursing registration|military (?:service )?records|tax[- ]exempt|access to HE|BACP|TEFL|CPD)\b/iu;
 /**
  * Other places to study compared ("which seminary in the US is best for an MDiv?", "universities in Nairobi"): no
  * page compares them.
@@ -603,11 +603,12 @@ const GRADUATION_DRESS =
 const BOOKSHOP_TODAY = /\bbookshop\b[^?.!]*\bstill (?:open|there|trading|standing|exists?|around)\b/iu;
 /**
  * The visitor's own studying, body or family, asked for help with ("how do I stop procrastinating?", "how to write a
- * dissertation in two weeks", "improve my IELTS writing", "get my baby to sleep through the night", "lose weight"),
- * and the careers of other subjects' degrees ("what jobs can you get with a philosophy degree?").
+ * dissertation in two weeks", "improve my IELTS writing", "get my baby to sleep through the night", "lose weight",
+ * "step four of the twelve steps"), and the careers of other subjects' degrees ("what jobs can you get with a
+ * philosophy degree?").
  */
 const SELF_HELP = new RegExp(
-  String.raw`\bstop procrastinating\b|\bwrite (?:a|an|my) (?:dissertation|essay|thesis) in (?:a|one|two|three|\d+) (?:days?|weeks?|nights?)\b|\bimprove my (?:ielts|singing|voice)\b|\bsleep (?:through the night|better)\b|\blose weight\b|\btouch[- ]typ\w*|\bjobs?\b[^?.!]*\bwith an? (?!theology|ministry|divinity|bible|biblical|theological)\p{L}+ degree\b`,
+  String.raw`\bstop procrastinating\b|\bwrite (?:a|an|my) (?:dissertation|essay|thesis) in (?:a|one|two|three|\d+) (?:days?|weeks?|nights?)\b|\bimprove my (?:ielts|singing|voice)\b|\bsleep (?:through the night|better)\b|\blose weight\b|\btouch[- ]typ\w*|\b(?:twelve|12) steps\b|\bjobs?\b[^?.!]*\bwith an? (?!theology|ministry|divinity|bible|biblical|theological)\p{L}+ degree\b`,
   'iu',
 );
 /** Auditing a course, which no page offers ("can I audit a course without credit?"). */
@@ -632,9 +633,9 @@ const AV_KIT = /\b(?:DAW|in-ear monitors?|mixing desks?)\b/iu;
 /** The visitor's rights at work ("can my manager cancel my shift…?", "my rights on a zero-hours contract"). */
 const WORK_RIGHTS =
   /\bcan my (?:employer|manager|boss) (?:make|cancel|sack|fire|force)\b|\b(?:rights|holiday pay|holiday entitlement)\b[^?.!]*\bzero[- ]hours\b/iu;
-/** Teaching in schools ("will the degree let me teach RE in a state school?"): no page trains school teachers. */
+/** Teaching in schools ("will the degree let me teach RE in a state school?", "a PGCE"): no page trains school teachers. */
 const SCHOOL_TEACHING =
-  /\b(?:let me|qualif\w* to|allow me to|become an?|train as an?) (?:secondary school |primary school )?(?:teach (?:RE|religious education)|RE teacher)\b/iu;
+  /\bPGCE\b|\b(?:let me|qualif\w* to|allow me to|become an?|train as an?) (?:secondary school |primary school )?(?:teach (?:RE|religious education)|RE teacher)\b/iu;
 /** An app or a developer's kit the institute does not publish ("a phone app for the lectures", "a python SDK"). */
 const APPS = /\b(?:phone|mobile|android|iphone|ios) app\b|\bsdk\b|\bsandbox\b|\bstaging server\b/iu;
 /** Children brought along ("can I bring my kids to the open day?", "can my 14 yr old come along to my class?"). */
