@@ -851,6 +851,18 @@ describe('asksWhatNoPageAnswers', () => {
       "what's the pass rate on the greek placement test",
       'do you run marriage preparation classes for engaged couples',
       'can I volunteer at the college, like helping in the library',
+      // Other traditions' feasts, parking charges, officer training, the chapel booked, the institute's figures, a
+      // passage's meaning, lectures on YouTube, insurance, wallets.
+      'when is armenian christmas this year',
+      'do students have to pay for parking',
+      'will the salvation army accept the diploma for officer training',
+      'can the chapel be hired for a wedding reception',
+      'how many people usually attend the carol service',
+      'how many bursaries do you give each year',
+      'what does the beast in revelation 13 mean',
+      'are the chapel sermons on youtube',
+      'am i insured if i slip on a placement',
+      'can i pay my fees with paypal',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -950,6 +962,11 @@ describe('asksWhatNoPageAnswers', () => {
       'Is there a hearing loop fitted in the chapel?',
       'What mark do I need to pass the Greek placement test?',
       'Can I volunteer in my church while I study?',
+      'Is there a bursary for students on a low income?',
+      'Which course reads Revelation?',
+      'Can I record the online seminars for my own revision?',
+      'When is the Christmas break?',
+      'I have booked a guest house room for the residential week. Is breakfast included?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

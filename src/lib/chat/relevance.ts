@@ -422,7 +422,7 @@ const PAY =
  * ("when is the Easter break?").
  */
 const FEAST_DATE =
-  /^\W*(?:when|what date|what day) (?:is|does|do we celebrate|should we celebrate) (?:orthodox |western )?(?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday|passover|yom kippur|rosh hashanah|hanukkah|ramadan|eid|diwali)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b|\bdate of (?:orthodox |western )?(?:easter|christmas|pentecost|lent|advent|ash wednesday|good friday|passover)\b(?!\s*(?:break|holidays?|vacation|term|closure))/iu;
+  /^\W*(?:when|what date|what day) (?:is|does|do we celebrate|should we celebrate) (?:orthodox |western |coptic |ethiopian |armenian |eastern )?(?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday|passover|yom kippur|rosh hashanah|hanukkah|ramadan|eid|diwali)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b|\bdate of (?:orthodox |western )?(?:easter|christmas|pentecost|lent|advent|ash wednesday|good friday|passover)\b(?!\s*(?:break|holidays?|vacation|term|closure))/iu;
 /** The name visitors call the institute by, the first word of its name ("Northgate"), for the rules below. */
 const SHORT_NAME = words(INSTITUTE.name)[0];
 /**
@@ -470,7 +470,7 @@ const WEATHER = /\b(?:weather|forecast)\b|\bthe whether (?:going|be|like|today|t
  * the site.
  */
 const DOCTRINE = new RegExp(
-  String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+|\bhow many (?:books|chapters|verses|psalms|proverbs)\b[^?.!]*\b(?:bible|in total|are there)\b|\bhow many (?:christians|catholics|muslims|people) (?:are there )?in the world\b|\bdead sea scrolls\b[^?.!]*\b(?:found|discovered)\b|\b(?:found|discovered)\b[^?.!]*\bdead sea scrolls\b|\bfirst printed\b|\bwhy does god\b|\bwho never hear\b)`,
+  String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+|\bhow many (?:books|chapters|verses|psalms|proverbs)\b[^?.!]*\b(?:bible|in total|are there)\b|\bhow many (?:christians|catholics|muslims|people) (?:are there )?in the world\b|\bdead sea scrolls\b[^?.!]*\b(?:found|discovered)\b|\b(?:found|discovered)\b[^?.!]*\bdead sea scrolls\b|\bfirst printed\b|\bin (?:[1-3] )?\p{L}+ \d+(?::\d+)?(?:[-–]\d+)? mean\b|\bwhy does god\b|\bwho never hear\b)`,
   'iu',
 );
 /**
@@ -495,7 +495,7 @@ const NEWS =
  * ordained?"). No page counts them.
  */
 const STATISTICS = new RegExp(
-  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bpass rates?\b|\btotal income\b|\bhow many (?:of (?:your|the) )?graduates\b`,
+  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bpass rates?\b|\btotal income\b|\bhow many (?:of (?:your|the) )?graduates\b|\bhow many (?:people|students|visitors) (?:usually|normally|typically) (?:come|attend|turn up|go)\b|\bhow many\b[^?.!]*\b(?:scholarships|bursaries)\b[^?.!]*\b(?:each|every|per|a) year\b`,
   'iu',
 );
 /** A request opening "can you…" ("can you plan…", "could you please explain…"), as the rules below read it. */
@@ -544,7 +544,7 @@ const CAMPS = /\b(?:run|have|offer|organi[sz]e|is there|are there)\b[^?.!]*\b(?:
  * The programs say whom they are for, not what each denomination or university decides.
  */
 const RECOGNISED_ELSEWHERE =
-  /\b(?:recogni[sz]e[sd]?|accept(?:ed|s)?|approved?|accredited|validated?|counts?|get me (?:accepted|accredited|through|ordained))\b[^?.!]*\b(?:ordination|ordained|presbyter|pastor['’]?s licen[cs]e|local preacher|deacon|elders?)\b|\b(?:which|what) university (?:validates|accredits|awards)\b|\bvalidated (?:by|or)\b|\bwho (?:actually )?awards the (?:degree|qualification)\b|\baccredited by (?:a |an |the )?(?:university|government|ATS)\b|\bgovernment accredited\b|\bget me ordained\b|\bordain me\b|\b(?:count for |get me )?accredit(?:ation|ed) with (?:the )?\p{L}+ (?:union|convention|conference|church)\b/iu;
+  /\b(?:recogni[sz]e[sd]?|accept(?:ed|s)?|approved?|accredited|validated?|counts?|get me (?:accepted|accredited|through|ordained))\b[^?.!]*\b(?:ordination|ordained|presbyter|pastor['’]?s licen[cs]e|local preacher|deacon|elders?|officer training|officership)\b|\b(?:which|what) university (?:validates|accredits|awards)\b|\bvalidated (?:by|or)\b|\bwho (?:actually )?awards the (?:degree|qualification)\b|\baccredited by (?:a |an |the )?(?:university|government|ATS)\b|\bgovernment accredited\b|\bget me ordained\b|\bordain me\b|\b(?:count for |get me )?accredit(?:ation|ed) with (?:the )?\p{L}+ (?:union|convention|conference|church)\b/iu;
 /**
  * What a class reads from or sings from ("which textbook do you use for Biblical Greek 1?", "which Bible translation
  * do you use in lectures?", "which pronunciation of Greek do you teach?", "Hebrew with Israeli or Sephardic
@@ -554,7 +554,7 @@ const SET_BOOKS =
   /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies)|pronunciation)\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b|\b(?:with|in) (?:\p{L}+ )?(?:or \p{L}+ )?pronunciation\b|\berasmian\b/iu;
 /** The chapel or a room hired for a wedding or an event ("can we hire the chapel for our wedding?"): no page lets them. */
 const HIRE =
-  /\b(?:book|hire|use|rent)\b[^?.!]*\b(?:chapel|rooms?|halls?)\b[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\bget married in\b|\bmarried in the (?:college )?chapel\b/iu;
+  /\b(?:book|hire|use|rent)\b[^?.!]*\b(?:chapel|rooms?|halls?)\b[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\b(?:chapel|rooms?|halls?)\b[^?.!]*\b(?:booked|hired|rented)\b[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\bget married in\b|\bmarried in the (?:college )?chapel\b/iu;
 /** A doctorate offered ("do you offer a PhD in theology?"): the programs go no further than a master's. */
 const DOCTORATE =
   /\b(?:(?:do|does|will) (?:you|northgate|the college|the institute) (?:offer|have|run|do|teach)|(?:is|are) there|can i (?:do|study|take|get))\b[^?.!]*\b(?:phd|dphil|doctorates?|doctor of (?:ministry|theology|philosophy))\b/iu;
@@ -572,7 +572,7 @@ const SPEAKER =
   /\bwho(?:['’]s| is| was| will be)? (?:giving|speaking at|delivering|the (?:guest )?speaker (?:at|for))\b|\bwho is the speaker\b|\blast year['’]?s (?:\p{L}+ )?lecture\b/iu;
 /** What parking costs, and permits: the contact page says where to park, not what it costs. */
 const PARKING_COST =
-  /\bparking permits?\b|\bhow much (?:does |is |do |will )?(?:it )?(?:cost )?(?:to )?park\b|\bhow much (?:does |is |do |will )?(?:the )?(?:\p{L}+ )?(?:parking|car park)\b|\b(?:parking|car park)\b (?:\p{L}+ ){0,2}?(?:cost|costs|charges?|fees?|prices?)\b/iu;
+  /\bparking permits?\b|\b(?:charge|pay|fee) for (?:\p{L}+ )?parking\b|\bhow much (?:does |is |do |will )?(?:it )?(?:cost )?(?:to )?park\b|\bhow much (?:does |is |do |will )?(?:the )?(?:\p{L}+ )?(?:parking|car park)\b|\b(?:parking|car park)\b (?:\p{L}+ ){0,2}?(?:cost|costs|charges?|fees?|prices?)\b/iu;
 /**
  * A gap year of volunteering, or instead of university ("gap year projects in Africa", "should I take a gap year or go
  * straight to uni?"). Not a year off before or during one's studies here: the leave of absence page covers deferring.
@@ -645,11 +645,12 @@ const BRING_CHILDREN = new RegExp(
 );
 /**
  * What no page tells of the institute: reviews, reunions, prizes won, marriage preparation, donated books, credit in
- * points ("any reviews from former students?", "who won the award last year?"). Not funerals, which the preaching
- * courses teach.
+ * points, lectures on YouTube or a podcast, students insured, fees paid by a wallet or mobile money ("any reviews from
+ * former students?", "who won the award last year?", "are the lectures put up on youtube?", "are students insured on
+ * placement?", "can I pay with PayPal?"). Not funerals, which the preaching courses teach.
  */
 const UNTOLD =
-  /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\bCATS points\b/iu;
+  /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\bCATS points\b|\b(?:on|onto|up on) (?:youtube|spotify)\b|\byoutube or (?:a )?podcast\b|\b(?:a|your) (?:youtube channel|podcast)\b|\b(?:are|am|is) (?:the )?(?:students?|i|we) (?:insured|covered by (?:your |the college['’]?s )?insurance)\b|\b(?:mobile money|paypal|bitcoin|crypto(?:currenc(?:y|ies))?|apple pay|google pay|m-?pesa|venmo)\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
