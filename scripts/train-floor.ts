@@ -217,7 +217,7 @@ for (const l2 of L2S) {
   chosen = row.find((r) => r.l2 === OPERATING_POINT.l2 && r.threshold === OPERATING_POINT.threshold) ?? chosen;
   if (l2 === OPERATING_POINT.l2) {
     const aboutDates = (rows: Example[]) => rows.filter((r) => r.dates);
-    for (const t of [DATES_OFF_TOPIC_CHANCE, 0.97, 0.99])
+    for (const t of new Set([0.95, DATES_OFF_TOPIC_CHANCE, 0.97, 0.99]))
       console.log(
         `  questions about dates, > ${t}: ${declined(aboutDates(off), t)}/${aboutDates(off).length} off-topic, ${declined(aboutDates(on), t)}/${aboutDates(on).length} on-topic declined`,
       );

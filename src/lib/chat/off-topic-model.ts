@@ -42,9 +42,12 @@ export const OFF_TOPIC_CHANCE = model.threshold;
  * Easter this year?", "how much is parking at heathrow for a week"). The lowest threshold printed at which, in six-fold
  * cross-validation on the tuning parts, the network declined none of the 932 on-topic questions about dates and 129
  * of the 416 off-topic ones (above 0.95: 257, and 5 on-topic ones). Refitted with two more batches: 1 of 971 and 136 of
- * 436 (above 0.97: 4 and 229).
+ * 436 (above 0.97: 4 and 229). Since the thirty-fourth session 0.97, the pair that last fit printed: 93 more off-topic
+ * questions for 3 on-topic ones, a better trade than the other threshold's (OFF_TOPIC_CHANCE) next step; on the sets,
+ * off-topic declined, tuning | held-out, 95.6% | 88.4% -> 96.1% | 89.8%, with 3 more of the 2,987 tuning chat
+ * questions declined, and the held-out ones' 2.1% unchanged.
  */
-export const DATES_OFF_TOPIC_CHANCE = 0.99;
+export const DATES_OFF_TOPIC_CHANCE = 0.97;
 /**
  * The chance below which a first question whose words meet on none of the pages found is let in all the same
  * (answer.ts): the model finds it likelier on topic than off (it was fitted with both classes weighing the same). In
