@@ -863,6 +863,7 @@ describe('asksWhatNoPageAnswers', () => {
       'are the chapel sermons on youtube',
       'am i insured if i slip on a placement',
       'can i pay my fees with paypal',
+      'are the online classes on zoom or teams',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
@@ -965,6 +966,7 @@ describe('asksWhatNoPageAnswers', () => {
       'Is there a bursary for students on a low income?',
       'Which course reads Revelation?',
       'Can I record the online seminars for my own revision?',
+      'Where is the exam timetable published on the course platform?',
       'When is the Christmas break?',
       'I have booked a guest house room for the residential week. Is breakfast included?',
     ])

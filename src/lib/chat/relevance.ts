@@ -647,10 +647,11 @@ const BRING_CHILDREN = new RegExp(
  * What no page tells of the institute: reviews, reunions, prizes won, marriage preparation, donated books, credit in
  * points, lectures on YouTube or a podcast, students insured, fees paid by a wallet or mobile money ("any reviews from
  * former students?", "who won the award last year?", "are the lectures put up on youtube?", "are students insured on
- * placement?", "can I pay with PayPal?"). Not funerals, which the preaching courses teach.
+ * placement?", "can I pay with PayPal?"), the online classes' software by name ("is it Zoom or Teams?"). Not funerals,
+ * which the preaching courses teach.
  */
 const UNTOLD =
-  /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\bCATS points\b|\b(?:on|onto|up on) (?:youtube|spotify)\b|\byoutube or (?:a )?podcast\b|\b(?:a|your) (?:youtube channel|podcast)\b|\b(?:are|am|is) (?:the )?(?:students?|i|we) (?:insured|covered by (?:your |the college['’]?s )?insurance)\b|\b(?:mobile money|paypal|bitcoin|crypto(?:currenc(?:y|ies))?|apple pay|google pay|m-?pesa|venmo)\b/iu;
+  /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\bCATS points\b|\b(?:on|onto|up on) (?:youtube|spotify)\b|\byoutube or (?:a )?podcast\b|\b(?:a|your) (?:youtube channel|podcast)\b|\b(?:are|am|is) (?:the )?(?:students?|i|we) (?:insured|covered by (?:your |the college['’]?s )?insurance)\b|\b(?:mobile money|paypal|bitcoin|crypto(?:currenc(?:y|ies))?|apple pay|google pay|m-?pesa|venmo)\b|\bwhat platform do you use\b|\b(?:zoom or teams|teams or zoom|moodle)\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
