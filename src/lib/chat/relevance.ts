@@ -418,8 +418,8 @@ const SMALL_TALK =
 const PAY =
   /\b(?:salary|salaries|(?<!\blow\s)wages?|get paid)\b|\bmake (?:a|per) (?:year|month|week|hour)\b|\bshould (?:a|the|our|my) (?:\p{L}+ )*?church pay\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))/iu;
 /**
- * A feast's date ("when is Easter next year?", "when does Passover start this year?"), not the college's break for it
- * ("when is the Easter break?").
+ * A feast's date ("when is Easter next year?", "when does Passover start this year?", "what date is Coptic
+ * Christmas?"), not the college's break for it ("when is the Easter break?").
  */
 const FEAST_DATE =
   /^\W*(?:when|what date|what day) (?:is|does|do we celebrate|should we celebrate) (?:orthodox |western |coptic |ethiopian |armenian |eastern )?(?:easter|pentecost|christmas|lent|advent|ash wednesday|good friday|passover|yom kippur|rosh hashanah|hanukkah|ramadan|eid|diwali)\b(?!\s*(?:break|holidays?|vacation|term|closure))|\bdays (?:until|till|to) (?:easter|christmas)\b|\bwhy is easter\b|\bdate of (?:orthodox |western )?(?:easter|christmas|pentecost|lent|advent|ash wednesday|good friday|passover)\b(?!\s*(?:break|holidays?|vacation|term|closure))/iu;
@@ -465,9 +465,9 @@ const WEATHER = /\b(?:weather|forecast)\b|\bthe whether (?:going|be|like|today|t
  * A question of doctrine or Bible knowledge ("what does the Bible say about tattoos?", "what does the number 40 mean
  * in the Bible?", "is the Bible without error?", "is it a sin to…", "is it biblical…", "who wrote the book of
  * Hebrews?", "when was Daniel really written?", "how many psalms are there?", "where were the Dead Sea Scrolls
- * found?", "why does God allow suffering?"): the courses teach how to study it; no page answers it. Unless it asks
- * for a course or program on it ("which course covers … who wrote the books of the bible"): that is a question about
- * the site.
+ * found?", "why does God allow suffering?", "what do the 2300 days in Daniel 8 mean?"): the courses teach how to study
+ * it; no page answers it. Unless it asks for a course or program on it ("which course covers … who wrote the books of
+ * the bible"): that is a question about the site.
  */
 const DOCTRINE = new RegExp(
   String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+|\bhow many (?:books|chapters|verses|psalms|proverbs)\b[^?.!]*\b(?:bible|in total|are there)\b|\bhow many (?:christians|catholics|muslims|people) (?:are there )?in the world\b|\bdead sea scrolls\b[^?.!]*\b(?:found|discovered)\b|\b(?:found|discovered)\b[^?.!]*\bdead sea scrolls\b|\bfirst printed\b|\bin (?:[1-3] )?\p{L}+ \d+(?::\d+)?(?:[-–]\d+)? mean\b|\bwhy does god\b|\bwho never hear\b)`,
@@ -492,7 +492,8 @@ const NEWS =
  * The institute's figures: how many apply, pass or take a course in a year, what share, what it spent, how big its
  * classes are and how old its students, its pass rates and income ("how many people apply each year and what
  * percentage get accepted?", "how big are the classes in pastoral care?", "what percentage of MDiv graduates get
- * ordained?"). No page counts them.
+ * ordained?", "how many people normally come to an open day?", "how many scholarships do you give each year?"). No
+ * page counts them.
  */
 const STATISTICS = new RegExp(
   String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percentage (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bpass rates?\b|\btotal income\b|\bhow many (?:of (?:your|the) )?graduates\b|\bhow many (?:people|students|visitors) (?:usually|normally|typically) (?:come|attend|turn up|go)\b|\bhow many\b[^?.!]*\b(?:scholarships|bursaries)\b[^?.!]*\b(?:each|every|per|a) year\b`,
@@ -539,9 +540,9 @@ const SCHOOL_EXAMS = /\bexam boards?\b|\bresults day\b/iu;
 /** A children's camp or holiday club ("do you run a summer camp for teenagers?"): the institute runs none. */
 const CAMPS = /\b(?:run|have|offer|organi[sz]e|is there|are there)\b[^?.!]*\b(?:summer camps?|holiday clubs?)\b/iu;
 /**
- * Whether another body recognises the institute's awards: a church for ordination, a university that validates them
- * ("will the MDiv be recognised by the Church of Nigeria for ordination?", "which university validates the MDiv?").
- * The programs say whom they are for, not what each denomination or university decides.
+ * Whether another body recognises the institute's awards: a church for ordination or officer training, a university
+ * that validates them ("will the MDiv be recognised by the Church of Nigeria for ordination?", "which university
+ * validates the MDiv?"). The programs say whom they are for, not what each denomination or university decides.
  */
 const RECOGNISED_ELSEWHERE =
   /\b(?:recogni[sz]e[sd]?|accept(?:ed|s)?|approved?|accredited|validated?|counts?|get me (?:accepted|accredited|through|ordained))\b[^?.!]*\b(?:ordination|ordained|presbyter|pastor['’]?s licen[cs]e|local preacher|deacon|elders?|officer training|officership)\b|\b(?:which|what) university (?:validates|accredits|awards)\b|\bvalidated (?:by|or)\b|\bwho (?:actually )?awards the (?:degree|qualification)\b|\baccredited by (?:a |an |the )?(?:university|government|ATS)\b|\bgovernment accredited\b|\bget me ordained\b|\bordain me\b|\b(?:count for |get me )?accredit(?:ation|ed) with (?:the )?\p{L}+ (?:union|convention|conference|church)\b/iu;
