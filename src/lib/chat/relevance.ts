@@ -553,9 +553,13 @@ const RECOGNISED_ELSEWHERE =
  */
 const SET_BOOKS =
   /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies)|pronunciation)\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b|\b(?:with|in) (?:\p{L}+ )?(?:or \p{L}+ )?pronunciation\b|\berasmian\b/iu;
+/** A place a visitor would hire, named before or after the hiring ("hire the chapel…", "can the chapel be booked…"). */
+const HIRED_PLACE = String.raw`\b(?:chapel|rooms?|halls?)\b`;
 /** The chapel or a room hired for a wedding or an event ("can we hire the chapel for our wedding?"): no page lets them. */
-const HIRE =
-  /\b(?:book|hire|use|rent)\b[^?.!]*\b(?:chapel|rooms?|halls?)\b[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\b(?:chapel|rooms?|halls?)\b[^?.!]*\b(?:booked|hired|rented)\b[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\bget married in\b|\bmarried in the (?:college )?chapel\b/iu;
+const HIRE = new RegExp(
+  String.raw`(?:\b(?:book|hire|use|rent)\b[^?.!]*${HIRED_PLACE}|${HIRED_PLACE}[^?.!]*\b(?:booked|hired|rented)\b)[^?.!]*\b(?:wedding|conference|party|event|funeral)\b|\bget married in\b|\bmarried in the (?:college )?chapel\b`,
+  'iu',
+);
 /** A doctorate offered ("do you offer a PhD in theology?"): the programs go no further than a master's. */
 const DOCTORATE =
   /\b(?:(?:do|does|will) (?:you|northgate|the college|the institute) (?:offer|have|run|do|teach)|(?:is|are) there|can i (?:do|study|take|get))\b[^?.!]*\b(?:phd|dphil|doctorates?|doctor of (?:ministry|theology|philosophy))\b/iu;
@@ -565,7 +569,7 @@ const DOCTORATE =
  * and sing at our church?", "what time is the Friday chapel service?").
  */
 const CHAPEL = new RegExp(
-  String.raw`\borgan\b[^?.!]*\b(?:restored|rebuilt|built|stops|pipes)\b|\b(?:restored|rebuilt)\b[^?.!]*\borgan\b|\bwho plays the organ (?:in|at|for) (?:the )?chapel\b|\bwhen was the (?:old )?chapel (?:building )?(?:itself )?built\b|\bwho designed the chapel\b|\b(?:stops|pipes)\b[^?.!]*\borgan\b|\bmass (?:said|celebrated|on campus)\b|\bconfirmation classes\b|\bchoir\b[^?.!]*\b(?:come and sing|sing at (?:our|my))\b|\bhow many (?:singers|members|people)\b[^?.!]*\bchoir\b|\bhow many singers\b|\bwhat time\b[^?.!]*\bchapel services?\b|\bchapel services?\b[^?.!]*\b(?:start|include|holy communion)\b`,
+  String.raw`\borgan\b[^?.!]*\b(?:restored|rebuilt|built|stops|pipes)\b|\b(?:restored|rebuilt|stops|pipes)\b[^?.!]*\borgan\b|\bwho plays the organ (?:in|at|for) (?:the )?chapel\b|\bwhen was the (?:old )?chapel (?:building )?(?:itself )?built\b|\bwho designed the chapel\b|\bmass (?:said|celebrated|on campus)\b|\bconfirmation classes\b|\bchoir\b[^?.!]*\b(?:come and sing|sing at (?:our|my))\b|\bhow many (?:singers|members|people)\b[^?.!]*\bchoir\b|\bhow many singers\b|\bwhat time\b[^?.!]*\bchapel services?\b|\bchapel services?\b[^?.!]*\b(?:start|include|holy communion)\b`,
   'iu',
 );
 /** Who gives a lecture, and past years' lectures: the events list titles and dates, not speakers. */
@@ -584,8 +588,10 @@ const GAP_YEAR =
 const CHILDCARE =
   /\b(?:is there|are there|do you (?:have|offer|run|provide)|any)\b[^?.!]*\b(?:cr[eè]ches?|childcare|child care)\b/iu;
 /** A person's own email address or telephone number ("what is Dr Okafor's email address?"): the site lists offices'. */
+/** The contact detail asked for. */
+const CONTACT_DETAIL = String.raw`(?:e-?mail|phone|mobile|(?:phone |mobile )?number)\b`;
 const SOMEONES_CONTACT = new RegExp(
-  String.raw`\b(?:dr|prof|professor|rev|reverend|mr|mrs|ms|miss)\.?\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+['’]s?\s+(?:e-?mail|phone|mobile|(?:phone |mobile )?number)\b|\b(?:the )?(?:principal|president|chaplain|tutor|lecturer|teacher|professor)['’]s\s+(?:e-?mail|phone|mobile|(?:phone |mobile )?number)\b|\b(?:e-?mail|phone number|mobile number)(?: address)? (?:for|of) (?:dr|prof|professor|rev)\b`,
+  String.raw`\b(?:dr|prof|professor|rev|reverend|mr|mrs|ms|miss)\.?\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+['’]s?\s+${CONTACT_DETAIL}|\b(?:the )?(?:principal|president|chaplain|tutor|lecturer|teacher|professor)['’]s\s+${CONTACT_DETAIL}|\b(?:e-?mail|phone number|mobile number)(?: address)? (?:for|of) (?:dr|prof|professor|rev)\b`,
   'iu',
 );
 /**
@@ -640,8 +646,10 @@ const SCHOOL_TEACHING =
 /** An app or a developer's kit the institute does not publish ("a phone app for the lectures", "a python SDK"). */
 const APPS = /\b(?:phone|mobile|android|iphone|ios) app\b|\bsdk\b|\bsandbox\b|\bstaging server\b/iu;
 /** Children brought along ("can I bring my kids to the open day?", "can my 14 yr old come along to my class?"). */
+/** The visitor's children, by word or by age ("my kids", "my 14 yr old"). */
+const MY_CHILDREN = String.raw`\b(?:my|our) (?:kids|children|\d+ ?(?:yr|year)s?[ -]old)\b`;
 const BRING_CHILDREN = new RegExp(
-  String.raw`\b(?:bring|come along)\b[^?.!]*\b(?:my|our) (?:kids|children|\d+ ?(?:yr|year)s?[ -]old)\b|\b(?:my|our) (?:kids|children|\d+ ?(?:yr|year)s?[ -]old)\b[^?.!]*\bcome along\b`,
+  String.raw`\b(?:bring|come along)\b[^?.!]*${MY_CHILDREN}|${MY_CHILDREN}[^?.!]*\bcome along\b`,
   'iu',
 );
 /**
