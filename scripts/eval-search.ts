@@ -43,6 +43,8 @@ const verbose = process.argv.includes('--verbose');
 const dirAt = process.argv.indexOf('--dir');
 const dir = dirAt > 0 ? process.argv[dirAt + 1] : 'eval';
 const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
+/** A share with its count, so that two runs can be compared question by question, not only to a tenth of a point. */
+const share = (count: number, n: number) => `${pct(count / n)} (${count})`;
 const read = async (file: string) =>
   JSON.parse(await readFile(`${dir}/${file}`, 'utf8').catch(() => '{}')) as Record<string, never[] | undefined>;
 
@@ -164,7 +166,7 @@ try {
     const n = subset.length;
     const cited = subset.reduce((k, r) => k + r.cited, 0);
     const anchored = subset.reduce((k, r) => k + r.anchored, 0);
-    return `n=${String(n).padStart(3)}  answer page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  no sources ${pct(subset.filter((r) => r.none).length / n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}  sources per answer ${(cited / n).toFixed(2)}`;
+    return `n=${String(n).padStart(3)}  answer page first ${share(subset.filter((r) => r.first).length, n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  no sources ${share(subset.filter((r) => r.none).length, n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}  sources per answer ${(cited / n).toFixed(2)}`;
   };
   for (const [part, subset] of partsOf(chatRows)) console.log(`  ${part.padEnd(9)} ${chatSummary(subset)}`);
 
@@ -178,7 +180,7 @@ try {
   }
   const offSummary = (subset: typeof offRows) => {
     const n = subset.length;
-    return `n=${String(n).padStart(3)}  no sources ${pct(subset.filter((r) => r.none).length / n)}  model not called ${pct(subset.filter((r) => r.noModel).length / n)}`;
+    return `n=${String(n).padStart(3)}  no sources ${share(subset.filter((r) => r.none).length, n)}  model not called ${pct(subset.filter((r) => r.noModel).length / n)}`;
   };
   for (const [part, subset] of partsOf(offRows)) console.log(`  ${part.padEnd(9)} ${offSummary(subset)}`);
 
@@ -202,7 +204,7 @@ try {
     const n = subset.length;
     const cited = subset.reduce((k, r) => k + r.cited, 0);
     const anchored = subset.reduce((k, r) => k + r.anchored, 0);
-    return `n=${String(n).padStart(3)}  page first ${pct(subset.filter((r) => r.first).length / n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}`;
+    return `n=${String(n).padStart(3)}  page first ${share(subset.filter((r) => r.first).length, n)}  among sources ${pct(subset.filter((r) => r.among).length / n)}  sources with an anchor ${pct(cited ? anchored / cited : 0)}`;
   };
   for (const [part, subset] of partsOf(convRows)) console.log(`  ${part.padEnd(9)} ${convSummary(subset)}`);
 } finally {
