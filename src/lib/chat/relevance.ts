@@ -412,6 +412,12 @@ const TASK =
 /** A translation asked as a question: a phrase quoted, or "in" a capitalised language name at the end. */
 const SAY = /^\s*how (?:do|would|can|should) (?:you|i|we) say\b/iu;
 const QUOTED_OR_IN_A_LANGUAGE = /['"‘“]|\bin \p{Lu}\p{Ll}+\W*$/u;
+/**
+ * A rule that holds unless the question says one of `words` anywhere: "what does the Bible say about…" is a question
+ * of doctrine unless it asks for a course on it, a wage is pay unless the question is about paying the fees.
+ */
+const unlessItSays = (words: string, pattern: string) =>
+  new RegExp(String.raw`^(?![\s\S]*\b(?:${words})\b)[\s\S]*?(?:${pattern})`, 'iu');
 /** Shopping advice ("the best study bible to buy", "a lexicon on amazon"): no page sells or rates products. */
 const SHOPPING =
   /\b(?:best|good|better|recommended)\b.*\bto buy\b|\bon amazon\b|\b(?:best|cheapest) (?:\p{L}+ )?(?:laptops?|phones?|tablets?|computers?)\b|\bwhich (?:laptop|phone|tablet|computer)s? (?:is|are) (?:the )?best\b/iu;
@@ -431,8 +437,10 @@ const SMALL_TALK =
  * What a job pays ("how much do youth pastors earn", "average salary of a hospital chaplain"): no page says. Not the
  * visitor's own wage in a question about paying the fees ("can I pay tuition monthly? I'm on kitchen porter wages").
  */
-const PAY =
-  /^(?![\s\S]*\b(?:fees?|tuition|instal?ments?|monthly)\b)[\s\S]*?(?:\b(?:salary|salaries|(?<!\blow\s)wages?|get paid)\b|\bmake (?:a|per) (?:year|month|week|hour)\b|\bshould (?:a|the|our|my) (?:\p{L}+ )*?church pay\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?)))/iu;
+const PAY = unlessItSays(
+  String.raw`fees?|tuition|instal?ments?|monthly`,
+  String.raw`\b(?:salary|salaries|(?<!\blow\s)wages?|get paid)\b|\bmake (?:a|per) (?:year|month|week|hour)\b|\bshould (?:a|the|our|my) (?:\p{L}+ )*?church pay\b|\bearns?\b(?!\s+(?:\p{L}+\s+)?(?:credits?|degrees?|certificates?|diplomas?|qualifications?|marks?|grades?))`,
+);
 /**
  * A feast's date ("when is Easter next year?", "when does Passover start this year?", "what date is Coptic
  * Christmas?"), not the college's break for it ("when is the Easter break?").
@@ -485,9 +493,9 @@ const WEATHER = /(?<!\bif (?:the )?)\b(?:weather|forecast)\b|\bthe whether (?:go
  * it; no page answers it. Unless it asks for a course or program on it ("which course covers … who wrote the books of
  * the bible"): that is a question about the site.
  */
-const DOCTRINE = new RegExp(
-  String.raw`^(?![\s\S]*\b${NOT_A_THING}(?:s|es)?\b)[\s\S]*?(?:\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+|\bhow many (?:books|chapters|verses|psalms|proverbs)\b[^?.!]*\b(?:bible|in total|are there)\b|\bhow many (?:christians|catholics|muslims|people) (?:are there )?in the world\b|\bdead sea scrolls\b[^?.!]*\b(?:found|discovered)\b|\b(?:found|discovered)\b[^?.!]*\bdead sea scrolls\b|\bfirst printed\b|\bin (?:[1-3] )?\p{L}+ \d+(?::\d+)?(?:[-–]\d+)? mean\b|\bwhy does god\b|\bwho never hear\b)`,
-  'iu',
+const DOCTRINE = unlessItSays(
+  String.raw`${NOT_A_THING}(?:s|es)?`,
+  String.raw`\bwhat do(?:es)? (?:the bible|scripture|the book of \p{L}+|the gospels?(?: of \p{L}+)?|jesus|paul) (?:say|teach)\b|\bmeans? in the bible\b|\bis the bible (?:without error|true|inerrant|infallible|reliable)\b|\bbiblical (?:view|position|teaching) on\b|\bis it (?:un)?biblical\b|\bwhen was (?:the (?:book|gospel|letter) of )?\p{L}+ (?:really |actually )?written\b|\bis it (?:a )?sin(?:ful)?\b|\b(?:verse|chapter) in the bible\b|\bwho (?:actually |really )?wrote (?:the (?:book|gospel|letter) of )?\p{L}+|\bhow many (?:books|chapters|verses|psalms|proverbs)\b[^?.!]*\b(?:bible|in total|are there)\b|\bhow many (?:christians|catholics|muslims|people) (?:are there )?in the world\b|\bdead sea scrolls\b[^?.!]*\b(?:found|discovered)\b|\b(?:found|discovered)\b[^?.!]*\bdead sea scrolls\b|\bfirst printed\b|\bin (?:[1-3] )?\p{L}+ \d+(?::\d+)?(?:[-–]\d+)? mean\b|\bwhy does god\b|\bwho never hear\b`,
 );
 /**
  * The state's services and a household's money: benefits, student finance, taxes (Gift Aid too), mortgages, licences,
