@@ -178,7 +178,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // for a task ("translate…"), a question no page answers ("how much do vicars earn?") or one about a year not yet
     // published ("term dates for 2028?").
     if (
-      onlyRuleChanges(question) ||
+      onlyRuleChanges(question, options.vocabulary) ||
       asksWhatNoPageAnswers(latest) ||
       asksAboutAnotherInstitution(latest, options.vocabulary) ||
       asksAboutAYearNotPublished(latest, options.vocabulary) ||
