@@ -173,6 +173,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       onTopic(conversation, options.vocabulary) ||
       (leansBack && onTopic(previous, options.vocabulary)) ||
       coveredByPages(conversation, calendarText, options.vocabulary);
+    const first = userTurns.length === 1;
+    // Words the floor cannot read, naming none of the site's topics ("when does the spring term kick off": "kick" is
+    // on no page, and the rest are everyday words). A first question is still retrieved for, and the floor's model,
+    // which reads its meaning, lets it in when it finds it likelier on topic (below); a follow-up is declined here.
+    const namesNoTopic = !wordsOnTopic && !namesATopic(conversation, options.vocabulary);
     // A question whose words the floor finds wanting is still retrieved for when it names one of the site's topics:
     // a page about that topic may take it in (below). Otherwise it is declined before any search, as is a request
     // for a task ("translate…"), a question no page answers ("how much do vicars earn?") or one about a year not yet
@@ -182,7 +187,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       asksWhatNoPageAnswers(latest) ||
       asksAboutAnotherInstitution(latest, options.vocabulary) ||
       asksAboutAYearNotPublished(latest, options.vocabulary) ||
-      (!wordsOnTopic && !namesATopic(conversation, options.vocabulary))
+      (namesNoTopic && !first)
     ) {
       release();
       return await decline(question, options);
@@ -190,7 +195,6 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // Retrieval reads POOL pages (for a first question, also the page whose own questions it is likest: retrieve.ts)
     // and the ranking keeps the best four (page-ranker.ts): nearly every answer page is among them. A follow-up's own
     // words say little ("is it online?"): its model reads the conversation's words too.
-    const first = userTurns.length === 1;
     const found = await retrieveForConversation(userTurns, options.search, POOL, {
       signal: options.signal,
       read: (page) => loadTwin(page.markdownUrl, options.twinRoot),
@@ -265,11 +269,12 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     if (
       subjectOnly ||
       (!covered &&
-        !aboutATopicAsked(
-          conversation,
-          judged.map((p) => aboutOf(p.twin ?? '')),
-          options.vocabulary,
-        ) &&
+        (namesNoTopic ||
+          !aboutATopicAsked(
+            conversation,
+            judged.map((p) => aboutOf(p.twin ?? '')),
+            options.vocabulary,
+          )) &&
         !likely) ||
       unlikely
     ) {
