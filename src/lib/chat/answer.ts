@@ -174,14 +174,14 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       (leansBack && onTopic(previous, options.vocabulary)) ||
       coveredByPages(conversation, calendarText, options.vocabulary);
     const first = userTurns.length === 1;
-    // Words the floor cannot read, naming none of the site's topics ("when does the spring term kick off": "kick" is
-    // on no page, and the rest are everyday words). A first question is still retrieved for, and the floor's model,
-    // which reads its meaning, lets it in when it finds it likelier on topic (below); a follow-up is declined here.
+    // Words the floor finds wanting, naming none of the site's topics ("when does the spring term kick off": "kick" is
+    // on no page, and the rest are everyday words).
     const namesNoTopic = !wordsOnTopic && !namesATopic(conversation, options.vocabulary);
     // A question whose words the floor finds wanting is still retrieved for when it names one of the site's topics:
-    // a page about that topic may take it in (below). Otherwise it is declined before any search, as is a request
-    // for a task ("translate…"), a question no page answers ("how much do vicars earn?") or one about a year not yet
-    // published ("term dates for 2028?").
+    // a page about that topic may take it in (below). So is a first question that names none: the floor's model,
+    // which reads its meaning, lets it in when it finds it likelier on topic. A follow-up that names none is declined
+    // before any search, as is a request for a task ("translate…"), a question no page answers ("how much do vicars
+    // earn?") or one about a year not yet published ("term dates for 2028?").
     if (
       onlyRuleChanges(question, options.vocabulary) ||
       asksWhatNoPageAnswers(latest) ||
