@@ -174,20 +174,18 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
       (leansBack && onTopic(previous, options.vocabulary)) ||
       coveredByPages(conversation, calendarText, options.vocabulary);
     const first = userTurns.length === 1;
-    // Words the floor finds wanting, naming none of the site's topics ("when does the spring term kick off": "kick" is
-    // on no page, and the rest are everyday words).
-    const namesNoTopic = !wordsOnTopic && !namesATopic(conversation, options.vocabulary);
     // A question whose words the floor finds wanting is still retrieved for when it names one of the site's topics:
-    // a page about that topic may take it in (below). So is a first question that names none: the floor's model,
-    // which reads its meaning, lets it in when it finds it likelier on topic. A follow-up that names none is declined
-    // before any search, as is a request for a task ("translate…"), a question no page answers ("how much do vicars
-    // earn?") or one about a year not yet published ("term dates for 2028?").
+    // a page about that topic may take it in (below). So is a first question that names none ("when does the spring
+    // term kick off": "kick" is on no page, the rest are everyday words): no page is about a topic it names, so only
+    // the floor's model, which reads its meaning, lets it in, when it finds it likelier on topic. A follow-up that
+    // names none is declined before any search, as is a request for a task ("translate…"), a question no page
+    // answers ("how much do vicars earn?") or one about a year not yet published ("term dates for 2028?").
     if (
       onlyRuleChanges(question, options.vocabulary) ||
       asksWhatNoPageAnswers(latest) ||
       asksAboutAnotherInstitution(latest, options.vocabulary) ||
       asksAboutAYearNotPublished(latest, options.vocabulary) ||
-      (namesNoTopic && !first)
+      (!first && !wordsOnTopic && !namesATopic(conversation, options.vocabulary))
     ) {
       release();
       return await decline(question, options);
@@ -269,12 +267,11 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     if (
       subjectOnly ||
       (!covered &&
-        (namesNoTopic ||
-          !aboutATopicAsked(
-            conversation,
-            judged.map((p) => aboutOf(p.twin ?? '')),
-            options.vocabulary,
-          )) &&
+        !aboutATopicAsked(
+          conversation,
+          judged.map((p) => aboutOf(p.twin ?? '')),
+          options.vocabulary,
+        ) &&
         !likely) ||
       unlikely
     ) {
