@@ -272,6 +272,17 @@ describe('intent', () => {
       '/courses/lan301/',
       '/courses/the101/',
     ]);
+    // A level word says where to start, not what about: "Introduction to the Bible" holds none of the subject asked
+    // ("beginner hebrew", rewritten "introduction hebrew").
+    const hebrew = {
+      total: 2,
+      results: [
+        course('bib101', 'Introduction to the Bible', 'introductory'),
+        course('bib211', 'Biblical Hebrew I', 'intermediate'),
+      ],
+    };
+    expect(intentFirst(hebrew, ['introduction', 'hebrew']).results[0].url).toBe('/courses/bib211/');
+    expect(intentFirst(hebrew, ['introduction', 'bible']).results[0].url).toBe('/courses/bib101/');
     const youth = {
       total: 3,
       results: [

@@ -85,11 +85,14 @@ const keywordHeld = (keyword: string, asked: string[]) => {
 };
 
 const LEVELS = ['introductory', 'intermediate', 'advanced', 'graduate'];
+/** Words that name a level: where to start, not what about. */
+const LEVEL_WORDS = [...LEVELS, 'introduction', 'intro', 'beginner', 'beginners', 'basic'];
+const NAMES_A_LEVEL = new Set(LEVEL_WORDS.map(stem));
 /** Words that name a level or a place in a series: the visitor said where to start. */
 const NAMES_A_START = new Set(
   [
-    ...LEVELS,
-    ...['introduction', 'intro', 'beginner', 'beginners', 'basic', 'next', 'last', 'higher', 'further'],
+    ...LEVEL_WORDS,
+    ...['next', 'last', 'higher', 'further'],
     ...['i', 'ii', 'iii', 'iv', 'one', 'two', 'three', 'four', 'first', 'second', 'third', 'fourth'],
   ].map(stem),
 );
@@ -178,10 +181,14 @@ export function intentFirst(answer: RawAnswer, words: string[], related?: Relate
     if (held > 0) return TIER.titled;
     return related && titleExtendsOnly(hit, words, related) ? TIER.prefixOnly : TIER.rest;
   };
+  // A level word says where to start, not what about: "Introduction to the Bible" holds none of "beginner hebrew"'s
+  // subject. Titles are matched on the subject's words when the query names one.
+  const subject = asked.filter((w) => !NAMES_A_LEVEL.has(w));
+  const titleWords = subject.length > 0 ? subject : asked;
   const ranked = answer.results
     .map((hit, rank) => {
       // How many words asked the title holds (not its short ones): among titles holding some, more go first.
-      const held = askedInTitle(hit, asked).filter((w) => w.length > 2).length;
+      const held = askedInTitle(hit, titleWords).filter((w) => w.length > 2).length;
       return { hit, rank, tier: tier(hit, held), held };
     })
     .sort((a, b) => a.tier - b.tier || (a.tier === TIER.titled ? b.held - a.held : 0) || a.rank - b.rank);
