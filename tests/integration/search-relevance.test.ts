@@ -105,6 +105,13 @@ describe('search finds what a visitor means', () => {
     expect((await search('2nd preaching course')).results[0]?.url).toBe('/courses/min211/');
   });
 
+  it('puts the course a query names by its number in a series first, above the ranking by what pages hold', async () => {
+    // The ranking put Biblical Greek II first for "greek 1" ("greek i" after the rewrite).
+    expect((await search('greek 1')).results[0]?.url).toBe('/courses/bib201/');
+    expect((await search('first greek course')).results[0]?.url).toBe('/courses/bib201/');
+    expect((await search('greek two')).results[0]?.url).toBe('/courses/bib202/');
+  });
+
   it('corrects a word the site does not use, and says what it searched (suggestion)', async () => {
     const answer = await search('theolgy');
     expect(answer.suggestion).toBe('theology');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { intentFirst, namesAPage } from '../../src/lib/search/intent.ts';
+import { intentFirst, seriesNamedAtTheTop, namesAPage } from '../../src/lib/search/intent.ts';
 import type { RawHit } from '../../src/lib/search/pool.ts';
 import { rewriteQuery } from '../../src/lib/search/query-rewrite.ts';
 import { maxEdits, Vocabulary } from '../../src/lib/search/vocabulary.ts';
@@ -252,6 +252,9 @@ describe('intent', () => {
     ]);
     expect(intentFirst(answer, ['greek', 'advanced']).results[0].url).toBe('/courses/lan301/');
     expect(intentFirst(answer, ['greek', 'ii']).results[0].url).toBe('/courses/bib202/');
+    // The course named by its number in a series stays first: nothing ranks above it.
+    expect(seriesNamedAtTheTop(intentFirst(answer, ['greek', 'i']), ['greek', 'i'])).toBe(1);
+    expect(seriesNamedAtTheTop(intentFirst(answer, ['greek']), ['greek'])).toBe(0);
     // No title names "greek online" whole: the courses titled with the subject still start from its first.
     expect(intentFirst(answer, ['greek', 'online']).results.map((r) => r.url)).toEqual([
       '/courses/bib201/',

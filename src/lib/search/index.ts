@@ -26,7 +26,7 @@ import {
 import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
-import { intentFirst, namesAPage } from './intent.ts';
+import { intentFirst, namesAPage, seriesNamedAtTheTop } from './intent.ts';
 import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
@@ -351,7 +351,7 @@ async function runSearch(
   // A page, code or passage the query names is what it asks for; otherwise the first results are ranked again as the
   // chat ranks the pages it read.
   else if (!passage && !named.length && query.offset === 0 && words.length > 1)
-    raw = await rankedAgain(raw, query.q, vocabulary);
+    raw = await rankedAgain(raw, query.q, vocabulary, seriesNamedAtTheTop(raw, words));
   return {
     total: raw.total,
     limit: asked.limit,
@@ -408,8 +408,13 @@ function byMeaning(raw: RawAnswer, query: RawQuery, words: string[], typed: stri
  * holds both), and it knows nothing of the questions a page answers ("leaving money to the college in my will": the
  * giving page). POOL of them, as many as the model was fitted to rank. Unchanged when a page has no twin.
  */
-async function rankedAgain(raw: RawAnswer, q: string, vocabulary: Vocabulary | undefined): Promise<RawAnswer> {
-  const head = raw.results.slice(0, POOL);
+async function rankedAgain(
+  raw: RawAnswer,
+  q: string,
+  vocabulary: Vocabulary | undefined,
+  named: number,
+): Promise<RawAnswer> {
+  const head = raw.results.slice(named, named + POOL);
   const site = builtSite();
   const twins = await Promise.all(head.map((hit) => site.readTwin(markdownUrl(hit.url))));
   if (twins.some((twin) => twin === undefined)) return raw;
@@ -419,7 +424,10 @@ async function rankedAgain(raw: RawAnswer, q: string, vocabulary: Vocabulary | u
     vocabulary,
     { closeness: closenessTo(q), pageQuestions: pageQuestionsOf(bundleDir()), meaning: meaningOf },
   );
-  return { ...raw, results: [...ranked.map((r) => r.hit), ...raw.results.slice(POOL)] };
+  return {
+    ...raw,
+    results: [...raw.results.slice(0, named), ...ranked.map((r) => r.hit), ...raw.results.slice(named + POOL)],
+  };
 }
 
 /**

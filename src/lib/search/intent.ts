@@ -133,12 +133,25 @@ function subjectCoursesFirst(hits: RawHit[], asked: string[]): RawHit[] {
   return reordered;
 }
 
+/** True when the query names the page: its title or an alias (the first tier above). */
+const isNamed = (hit: RawHit, asked: string[]) =>
+  titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked));
+
 /** True when a page of the answer is named by the query: its title or an alias (the first tier above). */
-export function namesAPage(answer: RawAnswer, words: string[]): boolean {
+export const namesAPage = (answer: RawAnswer, words: string[]) =>
+  answer.results.some((hit) => isNamed(hit, queryStems(words)));
+
+/**
+ * How many of the answer's first results are courses the query names by their number in a series ("greek 1":
+ * Biblical Greek I; intentFirst put them first): the number says which, so nothing ranks above them.
+ */
+export function seriesNamedAtTheTop(answer: RawAnswer, words: string[]): number {
   const asked = queryStems(words);
-  return answer.results.some(
-    (hit) => titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked)),
+  if (!asked.some((w) => ROMAN.includes(w))) return 0;
+  const k = answer.results.findIndex(
+    (hit) => !(isNamed(hit, asked) && ROMAN.includes(wordsOf(hit.title).at(-1) ?? '')),
   );
+  return k < 0 ? answer.results.length : k;
 }
 
 /** The tiers above, in order; the first is split in two: pages the query names, then index pages it names over them. */
@@ -163,7 +176,7 @@ function titleExtendsOnly(hit: RawHit, words: string[], related: Related): boole
 /** The results reordered by tier (see above); within a tier, as ranked. */
 export function intentFirst(answer: RawAnswer, words: string[], related?: Related): RawAnswer {
   const asked = queryStems(words);
-  const names = (hit: RawHit) => titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked));
+  const names = (hit: RawHit) => isNamed(hit, asked);
   const indexOf = (hits: RawHit[]) => (hit: RawHit) => hits.some((h) => h.url !== hit.url && h.url.startsWith(hit.url));
   const isIndex = indexOf(answer.results);
   const isNamedIndex = indexOf(answer.results.filter(names));
