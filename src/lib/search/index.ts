@@ -406,7 +406,8 @@ function byMeaning(raw: RawAnswer, query: RawQuery, words: string[], typed: stri
  * for a first question): Pagefind weighs each word's matches, so a page saying one word of the query often ranks above
  * the page holding them all ("jobs after graduating": the graduation page said "graduating" most; the careers page
  * holds both), and it knows nothing of the questions a page answers ("leaving money to the college in my will": the
- * giving page). POOL of them, as many as the model was fitted to rank. Unchanged when a page has no twin.
+ * giving page). POOL of them, as many as the model was fitted to rank, after the first `named` (seriesNamedAtTheTop),
+ * which keep their places. Unchanged when a page has no twin.
  */
 async function rankedAgain(
   raw: RawAnswer,
