@@ -96,10 +96,12 @@ const NAMES_A_START = new Set(
     ...['i', 'ii', 'iii', 'iv', 'one', 'two', 'three', 'four', 'first', 'second', 'third', 'fourth'],
   ].map(stem),
 );
+/** A title's number in a series (0 for one ending in I, 1 for II…), or -1 when it ends in no numeral. */
+const seriesNumber = (title: string) => ROMAN.indexOf(wordsOf(title).at(-1) ?? '');
 /** A course's place for a visitor starting out: its level, then its number in a series (a title ending in I, II…). */
 const entryOrder = (hit: RawHit) => {
   const level = LEVELS.indexOf(hit.level ?? '');
-  const numeral = ROMAN.indexOf(wordsOf(hit.title).at(-1) ?? '');
+  const numeral = seriesNumber(hit.title);
   return (level < 0 ? LEVELS.length : level) * 10 + (numeral < 0 ? 0 : numeral);
 };
 
@@ -138,8 +140,10 @@ const isNamed = (hit: RawHit, asked: string[]) =>
   titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked));
 
 /** True when a page of the answer is named by the query: its title or an alias (the first tier above). */
-export const namesAPage = (answer: RawAnswer, words: string[]) =>
-  answer.results.some((hit) => isNamed(hit, queryStems(words)));
+export function namesAPage(answer: RawAnswer, words: string[]): boolean {
+  const asked = queryStems(words);
+  return answer.results.some((hit) => isNamed(hit, asked));
+}
 
 /**
  * How many of the answer's first results are courses the query names by their number in a series ("greek 1":
@@ -148,9 +152,7 @@ export const namesAPage = (answer: RawAnswer, words: string[]) =>
 export function seriesNamedAtTheTop(answer: RawAnswer, words: string[]): number {
   const asked = queryStems(words);
   if (!asked.some((w) => ROMAN.includes(w))) return 0;
-  const k = answer.results.findIndex(
-    (hit) => !(isNamed(hit, asked) && ROMAN.includes(wordsOf(hit.title).at(-1) ?? '')),
-  );
+  const k = answer.results.findIndex((hit) => !(isNamed(hit, asked) && seriesNumber(hit.title) >= 0));
   return k < 0 ? answer.results.length : k;
 }
 
