@@ -17,6 +17,7 @@ import { asksAboutDates } from '../src/lib/chat/calendar.ts';
 import { askedBeforeOnce } from '../src/lib/chat/asked-before.ts';
 import {
   DATES_OFF_TOPIC_CHANCE,
+  NAMES_A_PAGE_OFF_TOPIC_CHANCE,
   FEATURES,
   contentWordsOf,
   floorFeatures,
@@ -61,6 +62,8 @@ interface Example {
   offTopic: boolean;
   /** About dates (calendar.ts): the chat declines it above DATES_OFF_TOPIC_CHANCE. */
   dates: boolean;
+  /** Names one of the site's pages: the chat declines it above NAMES_A_PAGE_OFF_TOPIC_CHANCE. */
+  named: boolean;
   x: number[];
 }
 
@@ -86,13 +89,14 @@ for (const { q: typed, offTopic } of questions) {
   const pages = await Promise.all(found.map(async (p) => ({ ...p, twin: await read(p) })));
   const near = closeness(q);
   const ranked = rankForChat(q, pages, vocabulary, { closeness: near, pageQuestions, meaning }).slice(0, SOURCES);
+  const named = namesAPage(q);
   const features = floorFeatures(q, ranked, vocabulary, {
     closeness: near,
-    namesAPage: namesAPage(q),
+    namesAPage: named,
     askedByPages: pageQuestions && askedBeforeOnce(pageQuestions, meaning),
   });
   const meant = meaning(q) ?? new Float32Array(100);
-  measured.push({ offTopic, dates: asksAboutDates(q), features, meant, words: new Set(contentWordsOf(q)) });
+  measured.push({ offTopic, dates: asksAboutDates(q), named, features, meant, words: new Set(contentWordsOf(q)) });
 }
 // The words read: those of enough tuning questions, whatever their label (counted before any fold is held out).
 const questionsHolding = new Map<string, number>();
@@ -103,9 +107,10 @@ const WORDS = [...questionsHolding]
   .sort();
 const MEANING_END = FEATURES.length + 100;
 console.log(`${WORDS.length} words read`);
-const examples: Example[] = measured.map(({ offTopic, dates, features, meant, words }) => ({
+const examples: Example[] = measured.map(({ offTopic, dates, named, features, meant, words }) => ({
   offTopic,
   dates,
+  named,
   x: [...features, ...[...meant].map((m) => m * MEANING_SCALE), ...WORDS.map((w) => (words.has(w) ? 1 : 0))],
 }));
 
@@ -216,11 +221,15 @@ for (const l2 of L2S) {
   );
   chosen = row.find((r) => r.l2 === OPERATING_POINT.l2 && r.threshold === OPERATING_POINT.threshold) ?? chosen;
   if (l2 === OPERATING_POINT.l2) {
-    const aboutDates = (rows: Example[]) => rows.filter((r) => r.dates);
-    for (const t of new Set([0.95, DATES_OFF_TOPIC_CHANCE, 0.97, 0.99]))
-      console.log(
-        `  questions about dates, > ${t}: ${declined(aboutDates(off), t)}/${aboutDates(off).length} off-topic, ${declined(aboutDates(on), t)}/${aboutDates(on).length} on-topic declined`,
-      );
+    const printed = (what: string, among: (r: Example) => boolean, thresholds: number[]) => {
+      const [offAmong, onAmong] = [off.filter(among), on.filter(among)];
+      for (const t of new Set(thresholds))
+        console.log(
+          `  ${what}, > ${t}: ${declined(offAmong, t)}/${offAmong.length} off-topic, ${declined(onAmong, t)}/${onAmong.length} on-topic declined`,
+        );
+    };
+    printed('questions about dates', (r) => r.dates, [0.95, DATES_OFF_TOPIC_CHANCE, 0.97, 0.99]);
+    printed('questions naming a page', (r) => r.named, [0.9, 0.95, NAMES_A_PAGE_OFF_TOPIC_CHANCE, 0.99]);
   }
 }
 console.log(

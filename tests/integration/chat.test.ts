@@ -586,6 +586,17 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     expect(going.sources).toEqual([]);
   });
 
+  it("declines a question naming a page when the floor's model is nearly sure no page answers it", async () => {
+    // Before, the Master of Divinity page was cited: a question naming a page was never asked of the model.
+    const before = gemini.requests.length;
+    const asked = 'Is the MDiv recognised by the Ghana Tertiary Education Commission?';
+    expect((await readAnswer(await ask(server.url, asked))).sources).toEqual([]);
+    expect(gemini.requests.length).toBe(before);
+    // Most questions naming a page are about it, and the model finds them so.
+    const length = await readAnswer(await ask(server.url, 'How long is the Bachelor of Theology part-time?'));
+    expect(length.sources.map((s) => new URL(s.url).pathname)).toContain('/programs/bachelor-of-theology/');
+  });
+
   it("answers what the catalogue answers, though the floor's model leans off topic or the words meet on no page", async () => {
     // The floor's model gave it a chance of 0.97 of being off topic.
     const aramaic = await readAnswer(await ask(server.url, 'Our Qurbana uses Syriac. Do you teach any Aramaic?'));

@@ -42,6 +42,7 @@ import { askedBeforeOnce, type AskedOf, type Meaning } from './asked-before.ts';
 import {
   DATES_OFF_TOPIC_CHANCE,
   LIKELIER_ON_TOPIC,
+  NAMES_A_PAGE_OFF_TOPIC_CHANCE,
   OFF_TOPIC_CHANCE,
   contentWordsOf,
   floorFeatures,
@@ -238,9 +239,10 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     const subjectOnly = !namesAPage && first && asksAboutTheSubjectOnly(meant, judged);
     // The floor's model (off-topic-model.ts): how likely a first question is off topic, read from the pages search
     // found; today's calendar is none of them, so a question about dates ("What is the Ashby Lecture?") is declined
-    // only when the model is surer still. A question naming a page is on topic whatever it says.
+    // only when the model is surer still. So is a question naming a page: mostly about it, but not when it asks what
+    // no page says of it ("Is the MDiv recognised by the Ghana Tertiary Education Commission?").
     const chanceOffTopic =
-      first && !namesAPage && options.meaning !== undefined && options.vocabulary !== undefined
+      first && options.meaning !== undefined && options.vocabulary !== undefined
         ? offTopicChance(
             floorFeatures(latest, withTwins, options.vocabulary, {
               closeness,
@@ -255,8 +257,13 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // word of no other page ("Who is Ruth Abernathy?"), as is the name of the place a visitor comes from ("Will my
     // credits from Moody Bible Institute transfer?"); whether the institute teaches a thing ("Do you teach any
     // Aramaic?") the course catalogue answers, even when it does not.
+    const threshold = Math.max(
+      OFF_TOPIC_CHANCE,
+      calendar.length > 0 ? DATES_OFF_TOPIC_CHANCE : 0,
+      namesAPage ? NAMES_A_PAGE_OFF_TOPIC_CHANCE : 0,
+    );
     const unlikely =
-      (chanceOffTopic ?? 0) > (calendar.length > 0 ? DATES_OFF_TOPIC_CHANCE : OFF_TOPIC_CHANCE) &&
+      (chanceOffTopic ?? 0) > threshold &&
       !namesATeacherOf(latest, withTwins) &&
       !comesFromAnotherInstitution(latest, options.vocabulary) &&
       !asksForACourse(latest);
