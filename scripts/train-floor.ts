@@ -17,8 +17,8 @@ import { asksAboutDates } from '../src/lib/chat/calendar.ts';
 import { askedBeforeOnce } from '../src/lib/chat/asked-before.ts';
 import {
   DATES_OFF_TOPIC_CHANCE,
-  NAMES_A_PAGE_OFF_TOPIC_CHANCE,
   FEATURES,
+  NAMES_A_PAGE_OFF_TOPIC_CHANCE,
   contentWordsOf,
   floorFeatures,
   offTopicChance,
