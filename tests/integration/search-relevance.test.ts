@@ -112,6 +112,17 @@ describe('search finds what a visitor means', () => {
     expect((await search('greek two')).results[0]?.url).toBe('/courses/bib202/');
   });
 
+  it('puts the course to start from first for a query asking where to start in a subject', async () => {
+    // The ranking put Introduction to the Bible first for each: it says "introduction" and speaks of the subjects.
+    expect((await search('beginner greek')).results[0]?.url).toBe('/courses/bib201/');
+    expect((await search('intro church history')).results[0]?.url).toBe('/courses/his110/');
+  });
+
+  it('reads a subject word and a number as the course code they name', async () => {
+    expect((await search('bible 330')).results[0]?.url).toBe('/courses/bib330/');
+    expect((await search('theology 230')).results[0]?.url).toBe('/courses/the230/');
+  });
+
   it('corrects a word the site does not use, and says what it searched (suggestion)', async () => {
     const answer = await search('theolgy');
     expect(answer.suggestion).toBe('theology');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { intentFirst, seriesNamedAtTheTop, namesAPage } from '../../src/lib/search/intent.ts';
+import { intentFirst, seriesNamedAtTheTop, namesAPage, startCourseFirst } from '../../src/lib/search/intent.ts';
 import type { RawHit } from '../../src/lib/search/pool.ts';
 import { rewriteQuery } from '../../src/lib/search/query-rewrite.ts';
 import { maxEdits, Vocabulary } from '../../src/lib/search/vocabulary.ts';
@@ -255,6 +255,26 @@ describe('intent', () => {
     // The course named by its number in a series stays first: nothing ranks above it.
     expect(seriesNamedAtTheTop(intentFirst(answer, ['greek', 'i']), ['greek', 'i'])).toBe(1);
     expect(seriesNamedAtTheTop(intentFirst(answer, ['greek']), ['greek'])).toBe(0);
+    // Asked where to start in the subject, its first course goes first and stays there; the course saying
+    // "introduction" is not the start of Greek.
+    const withIntro = {
+      total: 5,
+      results: [course('bib101', 'Introduction to the Bible', 'introductory'), ...answer.results],
+    };
+    const start = startCourseFirst(withIntro, ['introduction', 'greek']);
+    expect(start.top).toBe(1);
+    expect(start.answer.results.map((r) => r.url)).toEqual([
+      '/courses/bib201/',
+      '/courses/bib101/',
+      '/courses/lan301/',
+      '/handbook/language-placement/',
+      '/courses/bib202/',
+    ]);
+    // Another level or a number named, or no course titled with the subject: unchanged.
+    expect(startCourseFirst(withIntro, ['introduction', 'greek', 'ii']).top).toBe(0);
+    expect(startCourseFirst(withIntro, ['beginner', 'greek', '2']).top).toBe(0);
+    expect(startCourseFirst(withIntro, ['greek']).top).toBe(0);
+    expect(startCourseFirst(withIntro, ['introduction', 'placement'])).toEqual({ answer: withIntro, top: 0 });
     // No title names "greek online" whole: the courses titled with the subject still start from its first.
     expect(intentFirst(answer, ['greek', 'online']).results.map((r) => r.url)).toEqual([
       '/courses/bib201/',

@@ -49,6 +49,13 @@ describe('query rewriting', () => {
     expect(rewriteQuery('Mus101', site).codes).toEqual(['mus101']);
     expect(rewriteQuery('the 999', site).codes).toEqual([]);
   });
+  it('reads a subject word and a number as the course code its letters begin, when the site has it', () => {
+    expect(rewriteQuery('theology 101', site)).toEqual({ words: ['the101'], codes: ['the101'] });
+    expect(rewriteQuery('Bible 201', site).codes).toEqual(['bib201']);
+    expect(rewriteQuery('music-101', site).codes).toEqual(['mus101']);
+    expect(rewriteQuery('theology 999', site).codes).toEqual([]);
+    expect(rewriteQuery('greek 201', site).codes).toEqual([]);
+  });
   it('applies the synonyms (other spellings, word forms, everyday words)', () => {
     expect(rewriteQuery('fees', site).words).toEqual(['tuition', 'fees']);
     expect(rewriteQuery('how much is a refund', site).words).toEqual(['tuition', 'fees', 'refunds']);

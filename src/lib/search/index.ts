@@ -26,7 +26,7 @@ import {
 import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
-import { intentFirst, namesAPage, seriesNamedAtTheTop } from './intent.ts';
+import { intentFirst, namesAPage, seriesNamedAtTheTop, startCourseFirst } from './intent.ts';
 import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
@@ -350,8 +350,10 @@ async function runSearch(
   if (codes.length > 0 && query.offset === 0) raw = codesFirst(raw, codes);
   // A page, code or passage the query names is what it asks for; otherwise the first results are ranked again as the
   // chat ranks the pages it read.
-  else if (!passage && !named.length && query.offset === 0 && words.length > 1)
-    raw = await rankedAgain(raw, query.q, vocabulary, seriesNamedAtTheTop(raw, words));
+  else if (!passage && !named.length && query.offset === 0 && words.length > 1) {
+    const start = startCourseFirst(raw, words);
+    raw = await rankedAgain(start.answer, query.q, vocabulary, start.top || seriesNamedAtTheTop(raw, words));
+  }
   return {
     total: raw.total,
     limit: asked.limit,

@@ -156,6 +156,35 @@ export function seriesNamedAtTheTop(answer: RawAnswer, words: string[]): number 
   return k < 0 ? answer.results.length : k;
 }
 
+/** Level words asking where to start: the first course of a subject ("beginner greek", "intro church history"). */
+const NAMES_THE_START = new Set(['introductory', 'introduction', 'intro', 'beginner', 'beginners', 'basic'].map(stem));
+
+/**
+ * A query asking where to start in a subject ("beginner greek", "intro church history"): the course to start from
+ * goes first, and the answer says so (`top` 1: nothing ranks above it). Of the courses whose titles hold the most of
+ * the subject's words, it is the first in entry order (Biblical Greek I, The Early Church); the ranking by what pages
+ * hold put "Introduction to the Bible" first, as it says "introduction" and speaks of Greek and Hebrew. Unchanged
+ * (`top` 0) when the query also names another level or a number, or no course of the answer is titled with its subject.
+ */
+export function startCourseFirst(answer: RawAnswer, words: string[]): { answer: RawAnswer; top: number } {
+  const asked = queryStems(words);
+  const asksTheStart =
+    asked.some((w) => NAMES_THE_START.has(w)) &&
+    !asked.some((w) => NAMES_A_START.has(w) && !NAMES_THE_START.has(w)) &&
+    !words.some((w) => /^\d+$/.test(w));
+  const subject = asked.filter((w) => !NAMES_A_LEVEL.has(w));
+  const titled = asksTheStart
+    ? answer.results
+        .filter((hit) => hit.level !== undefined)
+        .map((hit) => ({ hit, held: askedInTitle(hit, subject).filter((w) => w.length > 2).length }))
+        .filter((c) => c.held > 0)
+    : [];
+  if (titled.length === 0) return { answer, top: 0 };
+  const most = Math.max(...titled.map((c) => c.held));
+  const [start] = entryCoursesFirst(titled.filter((c) => c.held === most).map((c) => c.hit));
+  return { answer: { ...answer, results: [start!, ...answer.results.filter((hit) => hit !== start)] }, top: 1 };
+}
+
 /** The tiers above, in order; the first is split in two: pages the query names, then index pages it names over them. */
 const TIER = { named: 0, namedIndex: 1, keyword: 2, titled: 3, rest: 4, prefixOnly: 5, index: 6 } as const;
 

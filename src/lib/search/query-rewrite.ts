@@ -54,6 +54,21 @@ export function searchText(text: string): string {
 }
 
 const CODE = /^[a-z]{2,4}\d{3}$/;
+
+/**
+ * The course code a word and a number name, if the site has it: a code's letters ("the 101"), or the subject word
+ * they begin ("bible 330" is BIB330, "theology 230" THE230: a code's letters are its subject's first ones). Without a
+ * vocabulary, only the code's letters, unchecked.
+ */
+function codeTyped(word: string, number: string, vocabulary?: Vocabulary): string | undefined {
+  if (/^[a-z]{2,4}$/.test(word) && (!vocabulary || vocabulary.has(word + number))) return word + number;
+  if (!vocabulary || !/^[a-z]{5,}$/.test(word)) return undefined;
+  for (let letters = 2; letters <= 4; letters++) {
+    const code = word.slice(0, letters) + number;
+    if (vocabulary.has(code)) return code;
+  }
+  return undefined;
+}
 const MAX_CORRECTIONS = 4;
 
 interface Rule {
@@ -147,14 +162,12 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
   const codes: string[] = [];
   let passage: string | undefined;
 
-  // 1. Course codes, written with or without a space or hyphen.
+  // 1. Course codes, written with or without a space or hyphen, or with their subject's word ("bible 330").
   for (let i = 0; i < tokens.length; i++) {
-    const joined =
-      /^[a-z]{2,4}$/.test(tokens[i].word) && /^\d{3}$/.test(tokens[i + 1]?.word ?? '')
-        ? tokens[i].word + tokens[i + 1].word
-        : undefined;
-    if (joined && (!vocabulary || vocabulary.has(joined)))
-      tokens.splice(i, 2, { word: joined, typed: `${tokens[i].typed} ${tokens[i + 1].typed}`, fixed: true });
+    const joined = /^\d{3}$/.test(tokens[i + 1]?.word ?? '')
+      ? codeTyped(tokens[i].word, tokens[i + 1].word, vocabulary)
+      : undefined;
+    if (joined) tokens.splice(i, 2, { word: joined, typed: `${tokens[i].typed} ${tokens[i + 1].typed}`, fixed: true });
     if (CODE.test(tokens[i].word) && (!vocabulary || vocabulary.has(tokens[i].word))) {
       tokens[i].fixed = true;
       codes.push(tokens[i].word);
