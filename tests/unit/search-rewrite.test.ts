@@ -53,6 +53,7 @@ describe('query rewriting', () => {
     expect(rewriteQuery('theology 101', site)).toEqual({ words: ['the101'], codes: ['the101'] });
     expect(rewriteQuery('Bible 201', site).codes).toEqual(['bib201']);
     expect(rewriteQuery('music-101', site).codes).toEqual(['mus101']);
+    expect(rewriteQuery('theo 101', site).codes).toEqual(['the101']);
     expect(rewriteQuery('theology 999', site).codes).toEqual([]);
     expect(rewriteQuery('greek 201', site).codes).toEqual([]);
   });

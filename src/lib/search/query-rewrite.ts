@@ -56,19 +56,18 @@ export function searchText(text: string): string {
 const CODE = /^[a-z]{2,4}\d{3}$/;
 
 /**
- * The course code a word and a number name, if the site has it: a code's letters ("the 101"), or the subject word
- * they begin ("bible 330" is BIB330, "theology 230" THE230: a code's letters are its subject's first ones). Without a
- * vocabulary, only the code's letters, unchecked.
+ * The course code a word and a number name, if the site has it: a code's letters ("the 101"), or the start of the
+ * subject's word they abbreviate ("bible 330" is BIB330, "theology 230" THE230), the longest start first. Without a
+ * vocabulary, only a code's letters, unchecked.
  */
 function codeTyped(word: string, number: string, vocabulary?: Vocabulary): string | undefined {
-  if (/^[a-z]{2,4}$/.test(word) && (!vocabulary || vocabulary.has(word + number))) return word + number;
-  if (!vocabulary || !/^[a-z]{5,}$/.test(word)) return undefined;
-  for (let letters = 2; letters <= 4; letters++) {
-    const code = word.slice(0, letters) + number;
-    if (vocabulary.has(code)) return code;
-  }
+  if (!vocabulary) return /^[a-z]{2,4}$/.test(word) ? word + number : undefined;
+  if (!/^[a-z]+$/.test(word)) return undefined;
+  for (let letters = Math.min(word.length, 4); letters >= 2; letters--)
+    if (vocabulary.has(word.slice(0, letters) + number)) return word.slice(0, letters) + number;
   return undefined;
 }
+
 const MAX_CORRECTIONS = 4;
 
 interface Rule {
