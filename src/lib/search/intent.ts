@@ -85,8 +85,10 @@ const keywordHeld = (keyword: string, asked: string[]) => {
 };
 
 const LEVELS = ['introductory', 'intermediate', 'advanced', 'graduate'];
+/** Words that name the first level: the first course of a subject ("beginner greek", "intro church history"). */
+const FIRST_LEVEL_WORDS = [LEVELS[0]!, 'introduction', 'intro', 'beginner', 'beginners', 'basic'];
 /** Words that name a level: where to start, not what about. */
-const LEVEL_WORDS = [...LEVELS, 'introduction', 'intro', 'beginner', 'beginners', 'basic'];
+const LEVEL_WORDS = [...new Set([...LEVELS, ...FIRST_LEVEL_WORDS])];
 const NAMES_A_LEVEL = new Set(LEVEL_WORDS.map(stem));
 /** Words that name a level or a place in a series: the visitor said where to start. */
 const NAMES_A_START = new Set(
@@ -156,8 +158,7 @@ export function seriesNamedAtTheTop(answer: RawAnswer, words: string[]): number 
   return k < 0 ? answer.results.length : k;
 }
 
-/** Level words asking where to start: the first course of a subject ("beginner greek", "intro church history"). */
-const NAMES_THE_START = new Set(['introductory', 'introduction', 'intro', 'beginner', 'beginners', 'basic'].map(stem));
+const NAMES_THE_START = new Set(FIRST_LEVEL_WORDS.map(stem));
 
 /**
  * A query asking where to start in a subject ("beginner greek", "intro church history"): the course to start from

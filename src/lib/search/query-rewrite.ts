@@ -63,8 +63,10 @@ const CODE = /^[a-z]{2,4}\d{3}$/;
 function codeTyped(word: string, number: string, vocabulary?: Vocabulary): string | undefined {
   if (!vocabulary) return /^[a-z]{2,4}$/.test(word) ? word + number : undefined;
   if (!/^[a-z]+$/.test(word)) return undefined;
-  for (let letters = Math.min(word.length, 4); letters >= 2; letters--)
-    if (vocabulary.has(word.slice(0, letters) + number)) return word.slice(0, letters) + number;
+  for (let letters = Math.min(word.length, 4); letters >= 2; letters--) {
+    const code = word.slice(0, letters) + number;
+    if (vocabulary.has(code)) return code;
+  }
   return undefined;
 }
 
