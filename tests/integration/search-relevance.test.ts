@@ -118,6 +118,14 @@ describe('search finds what a visitor means', () => {
     expect((await search('intro church history')).results[0]?.url).toBe('/courses/his110/');
   });
 
+  it('puts the programs a degree level names first, above the entry requirements', async () => {
+    // The ranking put the entry requirements first for both: they speak of every degree.
+    expect((await search('masters degree')).results[0]?.url).toMatch(/^\/programs\/master-of-/);
+    expect((await search('postgraduate degree')).results.slice(0, 2).map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/programs/master-of-divinity/', '/programs/master-of-arts-church-history/']),
+    );
+  });
+
   it('reads a subject word and a number as the course code they name', async () => {
     expect((await search('bible 330')).results[0]?.url).toBe('/courses/bib330/');
     expect((await search('theology 230')).results[0]?.url).toBe('/courses/the230/');

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { intentFirst, seriesNamedAtTheTop, namesAPage, startCourseFirst } from '../../src/lib/search/intent.ts';
+import {
+  intentFirst,
+  seriesNamedAtTheTop,
+  namesAPage,
+  programsNamedAtTheTop,
+  startCourseFirst,
+} from '../../src/lib/search/intent.ts';
 import type { RawHit } from '../../src/lib/search/pool.ts';
 import { rewriteQuery } from '../../src/lib/search/query-rewrite.ts';
 import { maxEdits, Vocabulary } from '../../src/lib/search/vocabulary.ts';
@@ -122,6 +128,32 @@ describe('intent', () => {
       '/give/',
       '/programs/',
     ]);
+  });
+
+  it('names a program by its title and a noun every program is, and keeps it at the top', () => {
+    const program = (url: string, title: string): RawHit => ({ ...hit(url, title), type: 'program' });
+    const answer = {
+      total: 4,
+      results: [
+        hit('/handbook/entry-requirements/', 'Entry requirements'),
+        program('/programs/master-of-divinity/', 'Master of Divinity'),
+        program('/programs/bachelor-of-theology/', 'Bachelor of Theology'),
+        program('/programs/master-of-arts-church-history/', 'Master of Arts in Church History'),
+      ],
+    };
+    // "masters degree" and "postgraduate degree" after the rewrite; the entry requirements speak of every degree.
+    const masters = intentFirst(answer, ['master', 'degree']);
+    expect(masters.results.map((r) => r.url)).toEqual([
+      '/programs/master-of-divinity/',
+      '/programs/master-of-arts-church-history/',
+      '/handbook/entry-requirements/',
+      '/programs/bachelor-of-theology/',
+    ]);
+    expect(programsNamedAtTheTop(masters, ['master', 'degree'])).toBe(2);
+    // Without a program's noun, or with words no program's title holds, nothing is kept at the top.
+    expect(programsNamedAtTheTop(masters, ['master'])).toBe(0);
+    expect(programsNamedAtTheTop(answer, ['master', 'degree', 'cost'])).toBe(0);
+    expect(programsNamedAtTheTop(answer, ['degree'])).toBe(0);
   });
 
   it('puts an index page named among other words asked after the specific pages under it', () => {

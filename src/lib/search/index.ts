@@ -26,7 +26,7 @@ import {
 import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
-import { intentFirst, namesAPage, seriesNamedAtTheTop, startCourseFirst } from './intent.ts';
+import { intentFirst, namesAPage, programsNamedAtTheTop, seriesNamedAtTheTop, startCourseFirst } from './intent.ts';
 import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
@@ -352,7 +352,12 @@ async function runSearch(
   // chat ranks the pages it read.
   else if (!passage && !named.length && query.offset === 0 && words.length > 1) {
     const start = startCourseFirst(raw, words);
-    raw = await rankedAgain(start.answer, query.q, vocabulary, start.top || seriesNamedAtTheTop(raw, words));
+    raw = await rankedAgain(
+      start.answer,
+      query.q,
+      vocabulary,
+      start.top || seriesNamedAtTheTop(raw, words) || programsNamedAtTheTop(raw, words),
+    );
   }
   return {
     total: raw.total,

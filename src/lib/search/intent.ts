@@ -2,10 +2,11 @@
  * What a query is after, read from the first page of results, in tiers (each kept in Pagefind's order):
  *  1. a page whose title or one of whose aliases (front matter `aliases`) names everything asked ("accessibility
  *     statement" → "Accessibility", "greek ii" → "Biblical Greek II", "mdiv" → the Master of Divinity), or whose
- *     alias of two words or more, or abbreviation ("MDiv"), the query holds; an index page among them after the
- *     pages under it that are named too, as in tier 5 ("theology" names the home page, titled with the institute's
- *     name, and the courses and degrees under it: the visitor wants theology, not the institute), and one named
- *     only among other words asked ("programs for youth workers") in tier 5;
+ *     alias of two words or more, or abbreviation ("MDiv"), the query holds, or a program whose title holds the
+ *     words asked besides a noun every program is ("masters degree": the Master of Divinity); an index page among
+ *     them after the pages under it that are named too, as in tier 5 ("theology" names the home page, titled with
+ *     the institute's name, and the courses and degrees under it: the visitor wants theology, not the institute),
+ *     and one named only among other words asked ("programs for youth workers") in tier 5;
  *  2. a page with a keyword phrase (front matter `keywords`, two words or more) that the query holds
  *     ("help with essay writing" → Learning support): an editor said the page is about exactly that;
  *  3. a page whose title holds some of the words asked, those holding more first ("preaching skills" → Preaching I);
@@ -137,14 +138,37 @@ function subjectCoursesFirst(hits: RawHit[], asked: string[]): RawHit[] {
   return reordered;
 }
 
-/** True when the query names the page: its title or an alias (the first tier above). */
+/** Nouns every program is, though its title never says it: "masters degree", "ministry programme". */
+const PROGRAM_NOUNS = new Set(['degree', 'program', 'programme'].map(stem));
+
+/**
+ * True when the query names a program by what its title holds and a noun every program is ("masters degree" and
+ * "postgraduate degree": the Master of Divinity and the MA; "ministry degree": the Bachelor of Ministry). The entry
+ * requirements, which speak of every degree, had ranked above them.
+ */
+const namedAsAProgram = (hit: RawHit, asked: string[]) =>
+  hit.type === 'program' &&
+  asked.some((w) => PROGRAM_NOUNS.has(w)) &&
+  titleNames(
+    hit.title,
+    asked.filter((w) => !PROGRAM_NOUNS.has(w)),
+  );
+
+/** True when the query names the page: its title, an alias, or a program's title and noun (the first tier above). */
 const isNamed = (hit: RawHit, asked: string[]) =>
-  titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked));
+  titleNames(hit.title, asked) || (hit.aliases ?? []).some((a) => aliasNames(a, asked)) || namedAsAProgram(hit, asked);
 
 /** True when a page of the answer is named by the query: its title or an alias (the first tier above). */
 export function namesAPage(answer: RawAnswer, words: string[]): boolean {
   const asked = queryStems(words);
   return answer.results.some((hit) => isNamed(hit, asked));
+}
+
+/** How many of the answer's first results are programs the query names with a program's noun (namedAsAProgram). */
+export function programsNamedAtTheTop(answer: RawAnswer, words: string[]): number {
+  const asked = queryStems(words);
+  const k = answer.results.findIndex((hit) => !namedAsAProgram(hit, asked));
+  return k < 0 ? answer.results.length : k;
 }
 
 /**
