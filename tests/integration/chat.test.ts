@@ -593,6 +593,9 @@ describe('POST /api/chat: which pages answer, and which questions the site does 
     const asked = 'Is the MDiv recognised by the Ghana Tertiary Education Commission?';
     expect((await readAnswer(await ask(server.url, asked))).sources).toEqual([]);
     expect(gemini.requests.length).toBe(before);
+    // Declined since the named page's threshold came down from 0.97 to 0.9.
+    const phd = 'Would the Master of Divinity from Northgate qualify me to proceed to a PhD at a British university?';
+    expect((await readAnswer(await ask(server.url, phd))).sources).toEqual([]);
     // Most questions naming a page are about it, and the model finds them so.
     const length = await readAnswer(await ask(server.url, 'How long is the Bachelor of Theology part-time?'));
     expect(length.sources.map((s) => new URL(s.url).pathname)).toContain('/programs/bachelor-of-theology/');

@@ -63,9 +63,13 @@ export const DATES_OFF_TOPIC_CHANCE = 0.95;
  * naming a page), above 0.97 the network declined 10 of the 59 off-topic ones the rules let in, and 1 of the 1,859
  * on-topic ones ("I'm in S5 daein my Highers, whit dae ye need tae get intae the Bachelor of Theology?"); above 0.95,
  * 12 and 2; above 0.9, 19 and 5. Chosen by the rule that chose the dates' threshold: each step down from 0.97 trades
- * worse than the main threshold's next step (145 more off-topic questions for 31 on-topic ones).
+ * worse than the main threshold's next step (145 more off-topic questions for 31 on-topic ones). Since the
+ * forty-first session 0.9, by the same rule: the fortieth session's refit printed, above 0.97, 48 of the 217 off-topic
+ * questions naming a page and none of the 2,012 on-topic ones; above 0.9, 94 and 5 (the main threshold's next step:
+ * 151 for 33). On the sets, held out: off-topic declined 3,333 -> 3,349 of 3,862, on-topic declined 71 -> 73 of 3,288,
+ * answer page first 3,023 -> 3,022, follow-ups unchanged.
  */
-export const NAMES_A_PAGE_OFF_TOPIC_CHANCE = 0.97;
+export const NAMES_A_PAGE_OFF_TOPIC_CHANCE = 0.9;
 /**
  * The chance below which a first question whose words meet on none of the pages found is let in all the same
  * (answer.ts): the model finds it likelier on topic than off (it was fitted with both classes weighing the same). In
