@@ -126,6 +126,11 @@ describe('search finds what a visitor means', () => {
     );
   });
 
+  it("puts the fees page above a program whose price is asked: the program's page states none", async () => {
+    expect((await search('how much does the mdiv cost')).results[0]?.url).toBe('/handbook/tuition-and-fees/');
+    expect((await search('bachelor of theology fees')).results[0]?.url).toBe('/handbook/tuition-and-fees/');
+  });
+
   it('reads a subject word and a number as the course code they name', async () => {
     expect((await search('bible 330')).results[0]?.url).toBe('/courses/bib330/');
     expect((await search('theology 230')).results[0]?.url).toBe('/courses/the230/');

@@ -4,6 +4,7 @@ import {
   intentFirst,
   seriesNamedAtTheTop,
   namesAPage,
+  pricesFirst,
   programsNamedAtTheTop,
   startCourseFirst,
 } from '../../src/lib/search/intent.ts';
@@ -154,6 +155,26 @@ describe('intent', () => {
     expect(programsNamedAtTheTop(masters, ['master'])).toBe(0);
     expect(programsNamedAtTheTop(answer, ['master', 'degree', 'cost'])).toBe(0);
     expect(programsNamedAtTheTop(answer, ['degree'])).toBe(0);
+  });
+
+  it("puts the fees page first for a query asking a program's or a course's price", () => {
+    const answer = {
+      total: 3,
+      results: [
+        { ...hit('/programs/master-of-divinity/', 'Master of Divinity'), type: 'program' },
+        hit('/handbook/refunds/', 'Refunds'),
+        hit('/handbook/tuition-and-fees/', 'Tuition and fees'),
+      ],
+    };
+    expect(pricesFirst(answer, ['mdiv', 'cost']).results.map((r) => r.url)).toEqual([
+      '/handbook/tuition-and-fees/',
+      '/programs/master-of-divinity/',
+      '/handbook/refunds/',
+    ]);
+    // No price asked, or a first page that is no program or course: unchanged.
+    expect(pricesFirst(answer, ['mdiv', 'online'])).toBe(answer);
+    const refunds = { ...answer, results: answer.results.slice(1) };
+    expect(pricesFirst(refunds, ['refund', 'fees'])).toBe(refunds);
   });
 
   it('puts an index page named among other words asked after the specific pages under it', () => {

@@ -26,7 +26,14 @@ import {
 import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
-import { intentFirst, namesAPage, programsNamedAtTheTop, seriesNamedAtTheTop, startCourseFirst } from './intent.ts';
+import {
+  intentFirst,
+  namesAPage,
+  pricesFirst,
+  programsNamedAtTheTop,
+  seriesNamedAtTheTop,
+  startCourseFirst,
+} from './intent.ts';
 import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
@@ -359,6 +366,7 @@ async function runSearch(
       start.top || seriesNamedAtTheTop(raw, words) || programsNamedAtTheTop(raw, words),
     );
   }
+  if (query.offset === 0) raw = pricesFirst(raw, words);
   return {
     total: raw.total,
     limit: asked.limit,

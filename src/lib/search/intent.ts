@@ -210,6 +210,21 @@ export function startCourseFirst(answer: RawAnswer, words: string[]): { answer: 
   return { answer: { ...answer, results: [start!, ...answer.results.filter((hit) => hit !== start)] }, top: 1 };
 }
 
+/** Words asking a price: a program's or a course's page never states its fees, the fees page does. */
+const PRICE_WORDS = new Set(['cost', 'costs', 'fee', 'fees', 'price', 'prices', 'tuition'].map(stem));
+
+/**
+ * A query asking the price of a program or course it names ("how much does the mdiv cost", "BTh fees"): the page
+ * titled with prices (Tuition and fees) goes first, the named page after it, which states no price.
+ */
+export function pricesFirst(answer: RawAnswer, words: string[]): RawAnswer {
+  const asked = queryStems(words);
+  const [top] = answer.results;
+  if (!top || !['program', 'course'].includes(top.type) || !asked.some((w) => PRICE_WORDS.has(w))) return answer;
+  const prices = answer.results.find((hit) => wordsOf(hit.title).some((w) => PRICE_WORDS.has(stem(w))));
+  return prices ? { ...answer, results: [prices, ...answer.results.filter((hit) => hit !== prices)] } : answer;
+}
+
 /** The tiers above, in order; the first is split in two: pages the query names, then index pages it names over them. */
 const TIER = { named: 0, namedIndex: 1, keyword: 2, titled: 3, rest: 4, prefixOnly: 5, index: 6 } as const;
 
