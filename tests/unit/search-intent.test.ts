@@ -7,6 +7,7 @@ import {
   pricesFirst,
   programsNamedAtTheTop,
   startCourseFirst,
+  taughtAsAskedFirst,
 } from '../../src/lib/search/intent.ts';
 import type { RawHit } from '../../src/lib/search/pool.ts';
 import { rewriteQuery } from '../../src/lib/search/query-rewrite.ts';
@@ -175,6 +176,39 @@ describe('intent', () => {
     expect(pricesFirst(answer, ['mdiv', 'online'])).toBe(answer);
     const refunds = { ...answer, results: answer.results.slice(1) };
     expect(pricesFirst(refunds, ['refund', 'fees'])).toBe(refunds);
+  });
+
+  it('puts the courses of the subject taught as asked (online, in the summer) first', () => {
+    const taught = (code: string, title: string, department: string, delivery: string, seasons: string[]): RawHit => ({
+      ...hit(`/courses/${code}/`, title),
+      type: 'course',
+      department,
+      delivery,
+      seasons,
+    });
+    const answer = {
+      total: 5,
+      results: [
+        { ...hit('/programs/master-of-arts-church-history/', 'Master of Arts in Church History'), type: 'program' },
+        taught('his210', 'The Reformation', 'Church History', 'on-campus', ['spring']),
+        taught('lan120', 'Latin I', 'Ancient Languages', 'online', ['summer']),
+        taught('his110', 'The Early Church', 'Church History', 'online', ['fall', 'summer']),
+        hit('/handbook/online-learning/', 'Online learning'),
+      ],
+    };
+    const urls = (words: string[]) => taughtAsAskedFirst(answer, words, 10).results.map((r) => r.url);
+    // The program says nothing of how it is taught; Latin, taught online, is not church history: it keeps its place.
+    expect(urls(['online', 'church', 'history'])).toEqual([
+      '/courses/his110/',
+      '/programs/master-of-arts-church-history/',
+      '/courses/lan120/',
+      '/courses/his210/',
+      '/handbook/online-learning/',
+    ]);
+    expect(urls(['summer', 'church', 'history'])[0]).toBe('/courses/his110/');
+    // Nothing asked of how or when, or a program asked for by its kind: unchanged.
+    expect(taughtAsAskedFirst(answer, ['church', 'history'], 10)).toBe(answer);
+    expect(taughtAsAskedFirst(answer, ['master', 'church', 'history', 'online'], 10)).toBe(answer);
   });
 
   it('puts an index page named among other words asked after the specific pages under it', () => {

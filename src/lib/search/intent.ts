@@ -225,6 +225,54 @@ export function pricesFirst(answer: RawAnswer, words: string[]): RawAnswer {
   return prices ? { ...answer, results: [prices, ...answer.results.filter((hit) => hit !== prices)] } : answer;
 }
 
+/** Words asking how a course is taught (its delivery), and when (the season of its terms). */
+const DELIVERY_ASKED = new Map([
+  ['online', 'online'],
+  ['campus', 'on-campus'],
+  ['hybrid', 'hybrid'],
+]);
+const SEASON_ASKED = new Map([
+  ['spring', 'spring'],
+  ['summer', 'summer'],
+  ['fall', 'fall'],
+  ['autumn', 'fall'],
+]);
+
+/**
+ * A query asking how or when a course is taught ("online church history", "summer online theology"): among the
+ * courses and programs of the first results titled with the subject asked or in its department, after the pages the
+ * query names, those taught so go first, the others keeping their order. Only course pages say how and when (search
+ * meta), so a program the query does not name goes after the courses taught as asked; a query naming a program's
+ * kind (its title's first word: "certificate", "masters") asks for the program.
+ */
+export function taughtAsAskedFirst(answer: RawAnswer, words: string[], window: number): RawAnswer {
+  const delivery = words.map((w) => DELIVERY_ASKED.get(w)).find((d) => d !== undefined);
+  const season = words.map((w) => SEASON_ASKED.get(w)).find((s) => s !== undefined);
+  const asked = queryStems(words);
+  // "masters in church history online", "on campus music certificate": a program asked for by its kind.
+  const asksAProgram = answer.results.some(
+    (hit) => hit.type === 'program' && asked.includes(stem(wordsOf(hit.title)[0] ?? '')),
+  );
+  if ((!delivery && !season) || asksAProgram) return answer;
+  const named = answer.results.findIndex((hit) => !isNamed(hit, asked));
+  const matches = (hit: RawHit) =>
+    (delivery && hit.delivery === delivery ? 1 : 0) + (season && hit.seasons?.includes(season) ? 1 : 0);
+  // The subject asked still decides which pages: Latin, taught online, is no answer to "music courses online".
+  const subject = asked.filter((w) => w.length > 2 && !DELIVERY_ASKED.has(w) && !SEASON_ASKED.has(w));
+  const ofTheSubject = (hit: RawHit) =>
+    (hit.type === 'course' || hit.type === 'program') &&
+    (askedInTitle(hit, subject).length > 0 || wordsOf(hit.department ?? '').some((w) => subject.includes(stem(w))));
+  const places = answer.results.flatMap((hit, i) =>
+    named >= 0 && i >= named && i < window && ofTheSubject(hit) ? [i] : [],
+  );
+  const reordered = [...answer.results];
+  places
+    .map((i) => answer.results[i]!)
+    .sort((a, b) => matches(b) - matches(a))
+    .forEach((hit, k) => (reordered[places[k]!] = hit));
+  return { ...answer, results: reordered };
+}
+
 /** The tiers above, in order; the first is split in two: pages the query names, then index pages it names over them. */
 const TIER = { named: 0, namedIndex: 1, keyword: 2, titled: 3, rest: 4, prefixOnly: 5, index: 6 } as const;
 

@@ -21,6 +21,12 @@ export interface RawHit {
   keywords?: string[];
   /** A course's level (Pagefind meta): "introductory", "intermediate", "advanced" or "graduate". */
   level?: string;
+  /** A course's department's name (Pagefind meta): "Church History". */
+  department?: string;
+  /** A course's delivery (Pagefind meta): "online", "on-campus" or "hybrid". */
+  delivery?: string;
+  /** The seasons of a course's terms (Pagefind meta): "spring", "summer", "fall". */
+  seasons?: string[];
 }
 export interface RawAnswer {
   total: number;

@@ -60,7 +60,15 @@ interface PagefindInstance {
 interface PageData {
   url: string;
   excerpt?: string;
-  meta?: { title?: string; aliases?: string; keywords?: string; level?: string };
+  meta?: {
+    title?: string;
+    aliases?: string;
+    keywords?: string;
+    level?: string;
+    department?: string;
+    delivery?: string;
+    seasons?: string;
+  };
   filters?: { type?: string[] };
 }
 
@@ -219,6 +227,9 @@ async function answer({ q, type, limit, offset, excerpts }: RawQuery) {
           ...(d.meta?.aliases ? { aliases: d.meta.aliases.split('|') } : {}),
           ...(d.meta?.keywords ? { keywords: d.meta.keywords.split('|') } : {}),
           ...(d.meta?.level ? { level: d.meta.level } : {}),
+          ...(d.meta?.department ? { department: d.meta.department } : {}),
+          ...(d.meta?.delivery ? { delivery: d.meta.delivery } : {}),
+          ...(d.meta?.seasons ? { seasons: d.meta.seasons.split(' ') } : {}),
         };
         described.set(r.id, hit);
         return { ...hit, excerpt: excerpts === false ? '' : (d.excerpt ?? '') };
