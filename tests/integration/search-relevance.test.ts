@@ -131,12 +131,15 @@ describe('search finds what a visitor means', () => {
     expect((await search('bachelor of theology fees')).results[0]?.url).toBe('/handbook/tuition-and-fees/');
   });
 
-  it('puts the courses of a subject taught as asked first: online, on campus, in the summer', async () => {
+  it('puts the courses of a subject whose facts are asked first: online, on campus, in the summer, a level, credits', async () => {
     // The MA in Church History, the Certificate in Sacred Music and Theological Ethics (hybrid) had come first.
     expect((await search('online church history courses')).results[0]?.url).toMatch(/^\/courses\/his/);
     expect((await search('music courses online')).results[0]?.url).toBe('/courses/mus101/');
     expect((await search('summer online theology')).results[0]?.url).toBe('/courses/the330/');
     expect((await search('on campus summer music course')).results[0]?.url).toBe('/courses/mus310/');
+    // The Master of Divinity and Languages for Ministry (2 credits) had come first.
+    expect((await search('advanced ministry courses')).results[0]?.url).toMatch(/^\/courses\/min[34]/);
+    expect((await search('6 credits')).results[0]?.url).toBe('/courses/min400/');
   });
 
   it('reads a subject word and a number as the course code they name', async () => {

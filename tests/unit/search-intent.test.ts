@@ -7,7 +7,7 @@ import {
   pricesFirst,
   programsNamedAtTheTop,
   startCourseFirst,
-  taughtAsAskedFirst,
+  factsAskedFirst,
 } from '../../src/lib/search/intent.ts';
 import type { RawHit } from '../../src/lib/search/pool.ts';
 import { rewriteQuery } from '../../src/lib/search/query-rewrite.ts';
@@ -178,26 +178,37 @@ describe('intent', () => {
     expect(pricesFirst(refunds, ['refund', 'fees'])).toBe(refunds);
   });
 
-  it('puts the courses of the subject taught as asked (online, in the summer) first', () => {
-    const taught = (code: string, title: string, department: string, delivery: string, seasons: string[]): RawHit => ({
+  it('puts the courses of the subject whose facts are asked (online, in the summer, advanced, 6 credits) first', () => {
+    const course = (code: string, title: string, facts: Partial<RawHit>): RawHit => ({
       ...hit(`/courses/${code}/`, title),
       type: 'course',
-      department,
-      delivery,
-      seasons,
+      ...facts,
     });
     const answer = {
       total: 5,
       results: [
         { ...hit('/programs/master-of-arts-church-history/', 'Master of Arts in Church History'), type: 'program' },
-        taught('his210', 'The Reformation', 'Church History', 'on-campus', ['spring']),
-        taught('lan120', 'Latin I', 'Ancient Languages', 'online', ['summer']),
-        taught('his110', 'The Early Church', 'Church History', 'online', ['fall', 'summer']),
+        course('his210', 'The Reformation', {
+          department: 'Church History',
+          delivery: 'on-campus',
+          seasons: ['spring'],
+          level: 'intermediate',
+          credits: 3,
+        }),
+        course('lan120', 'Latin I', { department: 'Ancient Languages', delivery: 'online', seasons: ['summer'] }),
+        course('his110', 'The Early Church', {
+          department: 'Church History',
+          delivery: 'online',
+          seasons: ['fall', 'summer'],
+          level: 'introductory',
+          credits: 6,
+        }),
         hit('/handbook/online-learning/', 'Online learning'),
       ],
     };
-    const urls = (words: string[]) => taughtAsAskedFirst(answer, words, 10).results.map((r) => r.url);
-    // The program says nothing of how it is taught; Latin, taught online, is not church history: it keeps its place.
+    const urls = (words: string[], kind?: 'course') =>
+      factsAskedFirst(answer, words, 10, kind).results.map((r) => r.url);
+    // The program states no facts; Latin, taught online, is not church history: it keeps its place.
     expect(urls(['online', 'church', 'history'])).toEqual([
       '/courses/his110/',
       '/programs/master-of-arts-church-history/',
@@ -206,9 +217,19 @@ describe('intent', () => {
       '/handbook/online-learning/',
     ]);
     expect(urls(['summer', 'church', 'history'])[0]).toBe('/courses/his110/');
-    // Nothing asked of how or when, or a program asked for by its kind: unchanged.
-    expect(taughtAsAskedFirst(answer, ['church', 'history'], 10)).toBe(answer);
-    expect(taughtAsAskedFirst(answer, ['master', 'church', 'history', 'online'], 10)).toBe(answer);
+    expect(urls(['intermediate', 'church', 'history'])[0]).toBe('/courses/his210/');
+    // Credits asked, and no subject: every course is a candidate.
+    expect(urls(['credits', '6'])[0]).toBe('/courses/his110/');
+    expect(urls(['iii', 'credit'])[0]).toBe('/courses/his210/');
+    // "church history courses" asks for courses: the program goes after them.
+    expect(urls(['online', 'church', 'history', 'courses'], 'course').slice(0, 3)).toEqual([
+      '/courses/his110/',
+      '/courses/his210/',
+      '/courses/lan120/',
+    ]);
+    // No fact asked, or a program asked for by its kind: unchanged.
+    expect(factsAskedFirst(answer, ['church', 'history'], 10)).toBe(answer);
+    expect(factsAskedFirst(answer, ['master', 'church', 'history', 'online'], 10)).toBe(answer);
   });
 
   it('puts an index page named among other words asked after the specific pages under it', () => {

@@ -9,8 +9,7 @@
  */
 import { log } from '../log.ts';
 import type { PageType } from '../../schemas/search.ts';
-import { holdsPhrase, withoutCode } from '../search/intent.ts';
-import { KIND_WORDS } from '../search/named-pages.ts';
+import { holdsPhrase, KIND_WORDS, withoutCode } from '../search/intent.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { markdownUrl } from '../site/twin-path.ts';
 import { askedBeforeOnce, type AskedOf } from './asked-before.ts';

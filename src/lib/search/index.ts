@@ -33,7 +33,7 @@ import {
   programsNamedAtTheTop,
   seriesNamedAtTheTop,
   startCourseFirst,
-  taughtAsAskedFirst,
+  factsAskedFirst,
 } from './intent.ts';
 import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
@@ -367,7 +367,7 @@ async function runSearch(
       start.top || seriesNamedAtTheTop(raw, words) || programsNamedAtTheTop(raw, words),
     );
   }
-  if (query.offset === 0) raw = taughtAsAskedFirst(pricesFirst(raw, words), words, RANK_WINDOW);
+  if (query.offset === 0) raw = factsAskedFirst(pricesFirst(raw, words), words, RANK_WINDOW, kind?.type);
   return {
     total: raw.total,
     limit: asked.limit,

@@ -22,6 +22,7 @@
 import porter2 from 'wink-porter2-stemmer';
 import { STOPWORDS } from '../chat/keywords.ts';
 import type { RawAnswer, RawHit } from './pool.ts';
+import type { PageType } from '../../schemas/search.ts';
 import { words as wordsOf } from './query-rewrite.ts';
 
 const ROMAN = ['i', 'ii', 'iii', 'iv'];
@@ -225,50 +226,81 @@ export function pricesFirst(answer: RawAnswer, words: string[]): RawAnswer {
   return prices ? { ...answer, results: [prices, ...answer.results.filter((hit) => hit !== prices)] } : answer;
 }
 
-/** Words asking how a course is taught (its delivery), and when (the season of its terms). */
-const DELIVERY_ASKED = new Map([
-  ['online', 'online'],
-  ['campus', 'on-campus'],
-  ['hybrid', 'hybrid'],
+/**
+ * Words that name a kind of page (the search's type filter). A question's kind words say how a visitor asks ("do you
+ * have a course in Latin?"), not what about; the chat's retrieval leaves them out (retrieve.ts).
+ */
+export const KIND_WORDS: ReadonlyMap<string, PageType> = new Map<string, PageType>([
+  ...['program', 'programs', 'programme', 'programmes'].map((w) => [w, 'program'] as const),
+  ...['course', 'courses', 'class', 'classes', 'module', 'modules'].map((w) => [w, 'course'] as const),
 ]);
-const SEASON_ASKED = new Map([
-  ['spring', 'spring'],
-  ['summer', 'summer'],
-  ['fall', 'fall'],
-  ['autumn', 'fall'],
+/** Words asking a course's facts: how it is taught (its delivery), when (its terms' seasons), its level. */
+type Fact = 'delivery' | 'season' | 'level';
+const FACT_WORDS = new Map<string, readonly [Fact, string]>([
+  ['online', ['delivery', 'online']],
+  ['campus', ['delivery', 'on-campus']],
+  ['hybrid', ['delivery', 'hybrid']],
+  ['spring', ['season', 'spring']],
+  ['summer', ['season', 'summer']],
+  ['fall', ['season', 'fall']],
+  ['autumn', ['season', 'fall']],
+  // Not the first level: asking where to start is startCourseFirst's.
+  ...LEVELS.slice(1).map((level): [string, readonly [Fact, string]] => [level, ['level', level]]),
 ]);
 
+/** The credits a query asks a course to be worth: a number next to "credit(s)" ("6 credits", "credits: 6", "4 credit"). */
+function creditsAsked(words: string[]): number | undefined {
+  const at = words.findIndex((w) => w === 'credit' || w === 'credits');
+  const number = (w = '') => (/^\d+$/.test(w) ? Number(w) : ROMAN.indexOf(w) + 1 || undefined);
+  return at < 0 ? undefined : (number(words[at - 1]) ?? number(words[at + 1]));
+}
+
 /**
- * A query asking how or when a course is taught ("online church history", "summer online theology"): among the
- * courses and programs of the first results titled with the subject asked or in its department, after the pages the
- * query names, those taught so go first, the others keeping their order. Only course pages say how and when (search
- * meta), so a program the query does not name goes after the courses taught as asked; a query naming a program's
- * kind (its title's first word: "certificate", "masters") asks for the program.
+ * A query asking a course's facts ("online church history", "summer online theology", "advanced ministry courses",
+ * "6 credits"): among the courses and programs of the first results titled with the subject asked or in its
+ * department (all of them when it asks no subject), after the pages the query names, those matching more of the facts
+ * go first, then those of the kind asked (`kind`: "courses"), the others keeping their order. Only course pages
+ * state the facts (search meta), so a program the query does not name goes after the courses matching; a query naming
+ * a program's kind (its title's first word: "certificate", "masters") asks for the program.
  */
-export function taughtAsAskedFirst(answer: RawAnswer, words: string[], window: number): RawAnswer {
-  const delivery = words.map((w) => DELIVERY_ASKED.get(w)).find((d) => d !== undefined);
-  const season = words.map((w) => SEASON_ASKED.get(w)).find((s) => s !== undefined);
+export function factsAskedFirst(answer: RawAnswer, words: string[], window: number, kind?: PageType): RawAnswer {
+  const facts = words.flatMap((w) => (FACT_WORDS.has(w) ? [FACT_WORDS.get(w)!] : []));
+  const credits = creditsAsked(words);
   const asked = queryStems(words);
   // "masters in church history online", "on campus music certificate": a program asked for by its kind.
   const asksAProgram = answer.results.some(
     (hit) => hit.type === 'program' && asked.includes(stem(wordsOf(hit.title)[0] ?? '')),
   );
-  if ((!delivery && !season) || asksAProgram) return answer;
+  if ((facts.length === 0 && credits === undefined) || asksAProgram) return answer;
   const named = answer.results.findIndex((hit) => !isNamed(hit, asked));
+  const holds = (hit: RawHit, [fact, value]: readonly [Fact, string]) =>
+    (fact === 'season' ? (hit.seasons ?? []) : [hit[fact]]).includes(value);
   const matches = (hit: RawHit) =>
-    (delivery && hit.delivery === delivery ? 1 : 0) + (season && hit.seasons?.includes(season) ? 1 : 0);
+    facts.filter((fact) => holds(hit, fact)).length + (credits !== undefined && hit.credits === credits ? 1 : 0);
   // The subject asked still decides which pages: Latin, taught online, is no answer to "music courses online".
-  const subject = asked.filter((w) => w.length > 2 && !DELIVERY_ASKED.has(w) && !SEASON_ASKED.has(w));
+  const subject = words
+    .filter(
+      (w) =>
+        !FACT_WORDS.has(w) &&
+        !KIND_WORDS.has(w) &&
+        !ROMAN.includes(w) &&
+        /^\p{L}{3,}$/u.test(w) &&
+        !w.startsWith('credit'),
+    )
+    .map(stem);
   const ofTheSubject = (hit: RawHit) =>
     (hit.type === 'course' || hit.type === 'program') &&
-    (askedInTitle(hit, subject).length > 0 || wordsOf(hit.department ?? '').some((w) => subject.includes(stem(w))));
+    (subject.length === 0 ||
+      (kind !== undefined && hit.type !== kind) ||
+      askedInTitle(hit, subject).length > 0 ||
+      wordsOf(hit.department ?? '').some((w) => subject.includes(stem(w))));
   const places = answer.results.flatMap((hit, i) =>
     named >= 0 && i >= named && i < window && ofTheSubject(hit) ? [i] : [],
   );
   const reordered = [...answer.results];
   places
     .map((i) => answer.results[i]!)
-    .sort((a, b) => matches(b) - matches(a))
+    .sort((a, b) => matches(b) - matches(a) || +(a.type !== kind) - +(b.type !== kind))
     .forEach((hit, k) => (reordered[places[k]!] = hit));
   return { ...answer, results: reordered };
 }

@@ -9,7 +9,7 @@
  */
 import type { RawAnswer, RawHit } from './pool.ts';
 import type { PageType } from '../../schemas/search.ts';
-import { holdsPhrase, isAbbreviation, nameStems, queryStems, withoutCode } from './intent.ts';
+import { holdsPhrase, isAbbreviation, KIND_WORDS, nameStems, queryStems, withoutCode } from './intent.ts';
 import { words as wordsOf } from './query-rewrite.ts';
 import { pageVectorsOf } from './page-vectors.ts';
 import { readOncePerBundle } from './bundle-file.ts';
@@ -85,14 +85,6 @@ export function namingNext(answer: RawAnswer, naming: RawHit[]): RawAnswer {
   return { ...all, results: [...head, ...naming, ...all.results.filter((hit) => !head.includes(hit) && !names(hit))] };
 }
 
-/**
- * Words that name a kind of page (the search's type filter). A question's kind words say how a visitor asks ("do you
- * have a course in Latin?"), not what about; the chat's retrieval leaves them out (retrieve.ts).
- */
-export const KIND_WORDS: ReadonlyMap<string, PageType> = new Map<string, PageType>([
-  ...['program', 'programs', 'programme', 'programmes'].map((w) => [w, 'program'] as const),
-  ...['course', 'courses', 'class', 'classes', 'module', 'modules'].map((w) => [w, 'course'] as const),
-]);
 /** Singular course nouns name a topic beside another word ("course registration"), not the kind asked for. */
 const TOPIC_NOUNS = new Set(['course', 'class', 'module']);
 

@@ -23,6 +23,8 @@ export interface RawHit {
   level?: string;
   /** A course's department's name (Pagefind meta): "Church History". */
   department?: string;
+  /** A course's credits (Pagefind meta). */
+  credits?: number;
   /** A course's delivery (Pagefind meta): "online", "on-campus" or "hybrid". */
   delivery?: string;
   /** The seasons of a course's terms (Pagefind meta): "spring", "summer", "fall". */

@@ -65,6 +65,7 @@ interface PageData {
     aliases?: string;
     keywords?: string;
     level?: string;
+    credits?: string;
     department?: string;
     delivery?: string;
     seasons?: string;
@@ -227,6 +228,7 @@ async function answer({ q, type, limit, offset, excerpts }: RawQuery) {
           ...(d.meta?.aliases ? { aliases: d.meta.aliases.split('|') } : {}),
           ...(d.meta?.keywords ? { keywords: d.meta.keywords.split('|') } : {}),
           ...(d.meta?.level ? { level: d.meta.level } : {}),
+          ...(d.meta?.credits ? { credits: Number(d.meta.credits) } : {}),
           ...(d.meta?.department ? { department: d.meta.department } : {}),
           ...(d.meta?.delivery ? { delivery: d.meta.delivery } : {}),
           ...(d.meta?.seasons ? { seasons: d.meta.seasons.split(' ') } : {}),
