@@ -234,6 +234,7 @@ export const KIND_WORDS: ReadonlyMap<string, PageType> = new Map<string, PageTyp
   ...['program', 'programs', 'programme', 'programmes'].map((w) => [w, 'program'] as const),
   ...['course', 'courses', 'class', 'classes', 'module', 'modules'].map((w) => [w, 'course'] as const),
 ]);
+
 /** Words asking a course's facts: how it is taught (its delivery), when (its terms' seasons), its level. */
 type Fact = 'delivery' | 'season' | 'level';
 const FACT_WORDS = new Map<string, readonly [Fact, string]>([
@@ -291,6 +292,7 @@ export function factsAskedFirst(answer: RawAnswer, words: string[], window: numb
   const ofTheSubject = (hit: RawHit) =>
     (hit.type === 'course' || hit.type === 'program') &&
     (subject.length === 0 ||
+      // Asked for courses, the programs go after them, whatever their subject.
       (kind !== undefined && hit.type !== kind) ||
       askedInTitle(hit, subject).length > 0 ||
       wordsOf(hit.department ?? '').some((w) => subject.includes(stem(w))));
