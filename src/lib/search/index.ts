@@ -325,6 +325,9 @@ async function runSearch(
     return background ? workers.runInBackground(raw) : workers.run(raw, signal);
   };
   let raw: RawAnswer = await run(query);
+  // Some orders serve only the list a visitor reads: the chat (which asks for no excerpts) ranks the pages it reads
+  // itself, with a model fitted on the search's order without them (page-ranker.ts weighs the retrieval rank).
+  const forTheList = asked.excerpts !== false;
   const holdingAll = raw.total;
   const exact = raw.total > 0;
   // A page the query names whole ("how long is the Bachelor of Theology") is on the first page, held or not.
@@ -364,10 +367,10 @@ async function runSearch(
       start.answer,
       query.q,
       vocabulary,
-      start.top || seriesNamedAtTheTop(raw, words) || programsNamedAtTheTop(raw, words),
+      start.top || seriesNamedAtTheTop(raw, words) || (forTheList ? programsNamedAtTheTop(raw, words) : 0),
     );
   }
-  if (query.offset === 0) raw = factsAskedFirst(pricesFirst(raw, words), words, RANK_WINDOW, kind?.type);
+  if (query.offset === 0 && forTheList) raw = factsAskedFirst(pricesFirst(raw, words), words, RANK_WINDOW, kind?.type);
   return {
     total: raw.total,
     limit: asked.limit,
