@@ -25,6 +25,8 @@ const COURSE_CODE = /\b[A-Z]{3}\d{3}\b/g;
 
 /** A term id's season: "2027-spring" → "spring". */
 const seasonOf = (termId: string) => SEASONS.find((s) => termId.endsWith(`-${s}`));
+/** The seasons of a course's terms, each once, in the terms' order: ["2026-fall", "2027-summer"] → fall, summer. */
+export const seasonsOf = (termIds: string[]) => [...new Set(termIds.map(seasonOf))].filter((s) => s !== undefined);
 
 const cellsOf = (line: string) =>
   line
@@ -65,7 +67,7 @@ export function findPlanConflicts(courses: PlannedCourse[], programs: PlannedPro
         for (const code of codes) {
           const course = byCode.get(code);
           if (!course) continue; // an unknown code is findBrokenReferences' to report
-          const seasons = [...new Set(course.terms.map(seasonOf))];
+          const seasons = seasonsOf(course.terms);
           if (!seasons.includes(season as (typeof SEASONS)[number]))
             problems.push(
               `${program.file}: the plan puts ${code} in ${season} (${label}), but it runs only in ${seasons.join(' and ')} (its terms: ${course.terms.join(', ')}); move it in the table, or add a ${season} term to src/content/courses/${code.toLowerCase()}.mdx.`,

@@ -27,13 +27,13 @@ import { sanitizeExcerpt } from './excerpt.ts';
 import { LRUCache } from 'lru-cache';
 import { createAnswerCache, type Answer } from './answer-cache.ts';
 import {
+  factsAskedFirst,
   intentFirst,
   namesAPage,
   pricesFirst,
   programsNamedAtTheTop,
   seriesNamedAtTheTop,
   startCourseFirst,
-  factsAskedFirst,
 } from './intent.ts';
 import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
