@@ -19,6 +19,8 @@ export interface PageText {
   names: string[];
   /** Its headings. */
   headings: string[];
+  /** Who teaches it (a course's instructors): what it is about, not words of its meaning. */
+  teachers?: string[];
   /** Its text, title and lead first (the lead is the summary under the title). */
   content: string;
 }
@@ -45,11 +47,11 @@ const leadOf = (page: PageText) => afterTitle(page).split(/\s+/).slice(0, LEAD_W
 
 /**
  * What a page says it is about, for the search to tell a query's word there from one in passing: the stems of the
- * content words of its title, aliases, keywords, headings and lead, joined by spaces.
+ * content words of its title, aliases, keywords, headings, teachers and lead, joined by spaces.
  * @example aboutStems({ title: 'Theological ethics', names: [], headings: [], content: '… moral life …' }) includes 'moral'
  */
 export function aboutStems(page: PageText): string {
-  const text = [page.title, ...page.names, ...page.headings, leadOf(page)].join(' ');
+  const text = [page.title, ...page.names, ...page.headings, ...(page.teachers ?? []), leadOf(page)].join(' ');
   return [...new Set(indexWords(text).filter(contentWord).map(stemOf))].join(' ');
 }
 
@@ -107,6 +109,7 @@ function readFragment(fragment: PagefindFragment): { hit: RawHit; text: PageText
     title,
     names: [...aliases, ...keywords],
     headings: (fragment.anchors ?? []).filter((a) => /^h[2-6]$/.test(a.element)).map((a) => a.text),
+    teachers: meta.instructors?.split('|') ?? [],
     content: fragment.content ?? '',
   };
   const opening = afterTitle(text).split(/\s+/);

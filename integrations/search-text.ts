@@ -7,7 +7,7 @@ import { VOCABULARY_FILE, wordSounds, type VocabularyFile } from '../src/lib/sea
 export interface PagefindFragment {
   url: string;
   content?: string;
-  meta?: { title?: string; aliases?: string; keywords?: string; level?: string };
+  meta?: { title?: string; aliases?: string; keywords?: string; level?: string; instructors?: string };
   filters?: { type?: string[] };
   anchors?: { element: string; text: string }[];
 }

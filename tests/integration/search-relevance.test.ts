@@ -142,6 +142,16 @@ describe('search finds what a visitor means', () => {
     expect((await search('6 credits')).results[0]?.url).toBe('/courses/min400/');
   });
 
+  it("puts a teacher's courses first when the query names the teacher", async () => {
+    // The registration form and the newsletter had come first: near "Okafor" in meaning, and the courses' pages named
+    // their teacher only below their lead, where a word is met in passing.
+    const okafor = ['/courses/bib101/', '/courses/bib110/', '/courses/bib250/'];
+    for (const q of ['Okafor', 'Dr Okafor']) {
+      const top3 = (await search(q)).results.slice(0, 3).map((r) => r.url);
+      expect(top3.sort()).toEqual(okafor);
+    }
+  });
+
   it('reads a subject word and a number as the course code they name', async () => {
     expect((await search('bible 330')).results[0]?.url).toBe('/courses/bib330/');
     expect((await search('theology 230')).results[0]?.url).toBe('/courses/the230/');

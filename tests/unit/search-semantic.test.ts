@@ -173,6 +173,13 @@ describe('page vectors: the build', () => {
     expect(about).not.toContain(stemOf('employer')); // past the lead
   });
 
+  it("reads a course's teachers as what it is about, though its lead ends before them", () => {
+    const lead = Array.from({ length: 40 }, () => 'filler').join(' ');
+    const course = { title: 'Introduction to the Bible', names: [], headings: [], content: `Intro. ${lead} Okafor` };
+    expect(aboutStems(course).split(' ')).not.toContain('okafor');
+    expect(aboutStems({ ...course, teachers: ['Dr. Samuel Okafor'] }).split(' ')).toContain('okafor');
+  });
+
   it('writes each indexed page as a result, its vector and what it is about, from the fragments', async () => {
     const bundle = mkdtempSync(join(tmpdir(), 'page-vectors-'));
     mkdirSync(join(bundle, 'fragment'));
