@@ -110,6 +110,21 @@ describe('search finds what a visitor means', () => {
     expect((await search('greek 1')).results[0]?.url).toBe('/courses/bib201/');
     expect((await search('first greek course')).results[0]?.url).toBe('/courses/bib201/');
     expect((await search('greek two')).results[0]?.url).toBe('/courses/bib202/');
+    // With other words besides, which no title holds, the ranking by what pages hold put the other course of the
+    // series first, or Pagefind's AND left the course out. The number says which course of the series, not whether
+    // it comes before other pages: "skip greek 1 already studied some" is about the placement tests.
+    for (const [q, url] of [
+      ['hebrew 1 online', '/courses/bib211/'],
+      ['biblical hebrew one syllabus', '/courses/bib211/'],
+      ['who teaches hebrew 2', '/courses/bib212/'],
+      ['greek 1 textbook', '/courses/bib201/'],
+      ['New Testament Greek I', '/courses/bib201/'],
+      ['skip greek 1 already studied some', '/handbook/language-placement/'],
+    ])
+      expect((await search(q)).results[0]?.url, q).toBe(url);
+    const hebrewOneSummer = (await search('hebrew I summer')).results.map((r) => r.url);
+    expect(hebrewOneSummer.indexOf('/courses/bib211/')).toBeGreaterThanOrEqual(0);
+    expect(hebrewOneSummer.indexOf('/courses/bib211/')).toBeLessThan(hebrewOneSummer.indexOf('/courses/bib212/'));
   });
 
   it('puts the course to start from first for a query asking where to start in a subject', async () => {

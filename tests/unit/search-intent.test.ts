@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   intentFirst,
+  seriesAskedFirst,
   seriesNamedAtTheTop,
   namesAPage,
   pricesFirst,
@@ -114,6 +115,33 @@ describe('intent', () => {
       results: [hit('/courses/bib201/', 'Biblical Greek I'), hit('/courses/bib202/', 'Biblical Greek II')],
     };
     expect(intentFirst(greek, ['greek', 'ii']).results[0].url).toBe('/courses/bib202/');
+  });
+
+  it('puts the course of a series a query names by subject and number in the first place of its series', () => {
+    const course = (url: string, title: string): RawHit => ({ ...hit(url, title), type: 'course' });
+    const answer = {
+      total: 4,
+      results: [
+        course('/courses/bib202/', 'BIB202: Biblical Greek II'),
+        hit('/handbook/language-placement/', 'Language placement'),
+        course('/courses/lan301/', 'LAN301: Greek Readings'),
+        course('/courses/bib201/', 'BIB201: Biblical Greek I'),
+      ],
+    };
+    const urls = (words: string[]) => seriesAskedFirst(answer, words, 10).results.map((r) => r.url);
+    // The rewritten words of "NT greek 1": the number says which course of the series; the others keep their places.
+    expect(urls(['new', 'testament', 'greek', 'i'])).toEqual([
+      '/courses/bib201/',
+      '/handbook/language-placement/',
+      '/courses/lan301/',
+      '/courses/bib202/',
+    ]);
+    // Not whether the course comes before other pages: "skip greek 1" asks about the placement tests.
+    const placementFirst = { ...answer, results: [answer.results[1]!, answer.results[3]!, answer.results[0]!] };
+    expect(seriesAskedFirst(placementFirst, ['skip', 'greek', 'i'], 10).results).toEqual(placementFirst.results);
+    // A lone "i" is the visitor, not a number ("can i take greek"); and beyond the window nothing moves.
+    expect(seriesAskedFirst(answer, ['i', 'take', 'greek'], 10).results).toEqual(answer.results);
+    expect(seriesAskedFirst(answer, ['greek', 'i'], 3).results).toEqual(answer.results);
   });
 
   it('puts an index page after the specific pages under it', () => {

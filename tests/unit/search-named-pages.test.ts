@@ -30,6 +30,10 @@ describe('pages a query names', () => {
     expect(urls(names.namedIn(['biblical', 'greek', 'ii', 'online']))).toEqual(['/courses/bib202/']);
     // The first of a series is named without its numeral too ("who teaches biblical greek").
     expect(urls(names.namedIn(['teaches', 'biblical', 'greek']))).toEqual(['/courses/bib201/']);
+    // A course of a series is named loosely by its subject and number ("greek 2 exam"), and only by its own number.
+    expect(names.namedIn(['greek', 'ii', 'exam'])).toEqual([]);
+    expect(urls(names.namedIn(['greek', 'ii', 'exam'], undefined, { loose: true }))).toEqual(['/courses/bib202/']);
+    expect(urls(names.namedIn(['koine', 'greek', 'i'], undefined, { loose: true }))).toEqual(['/courses/bib201/']);
   });
 
   it('include an alias of two words or more or an abbreviation, never another name of one word among others', () => {
@@ -41,10 +45,10 @@ describe('pages a query names', () => {
 
   it('include, for the search’s list, a page whose whole name is one word the query holds', () => {
     // "chaplain training": the Chaplaincy course never says "training", so Pagefind's AND leaves it out.
-    expect(urls(names.namedIn(['chaplain', 'training'], undefined, { oneWord: true }))).toEqual(['/courses/min320/']);
-    expect(urls(names.namedIn(['refunds', 'late'], undefined, { oneWord: true }))).toEqual(['/handbook/refunds/']);
+    expect(urls(names.namedIn(['chaplain', 'training'], undefined, { loose: true }))).toEqual(['/courses/min320/']);
+    expect(urls(names.namedIn(['refunds', 'late'], undefined, { loose: true }))).toEqual(['/handbook/refunds/']);
     // A name that is one word only after its stop words is not: "apply" is asked of many pages.
-    expect(names.namedIn(['degree', 'apply'], undefined, { oneWord: true })).toEqual([]);
+    expect(names.namedIn(['degree', 'apply'], undefined, { loose: true })).toEqual([]);
     expect(names.namedIn(['chaplain', 'training'])).toEqual([]);
   });
 

@@ -32,6 +32,7 @@ import {
   namesAPage,
   pricesFirst,
   programsNamedAtTheTop,
+  seriesAskedFirst,
   seriesNamedAtTheTop,
   startCourseFirst,
 } from './intent.ts';
@@ -344,7 +345,7 @@ async function runSearch(
   )
     raw = withPartial(raw, await rankPartial(query, words, run), query.limit);
   // A page titled with one of the words asked is on it too ("chaplain training": Chaplaincy, which never says training).
-  raw = joined(raw, names?.namedIn(words, query.type, { oneWord: true }) ?? []);
+  raw = joined(raw, names?.namedIn(words, query.type, { loose: true }) ?? []);
   // "masters programs": the pages of the kind asked for that hold the other words, though they never say "program".
   const kind = query.offset === 0 && !query.type ? kindAsked(words) : undefined;
   if (kind) raw = joined(raw, (await run({ ...query, q: kind.rest.join(' '), type: kind.type })).results);
@@ -371,6 +372,8 @@ async function runSearch(
     );
   }
   if (query.offset === 0 && forTheList) raw = factsAskedFirst(pricesFirst(raw, words), words, RANK_WINDOW, kind?.type);
+  // "hebrew 1 online": the number says which course of the series, whatever the orders above made of the other words.
+  if (query.offset === 0) raw = seriesAskedFirst(raw, words, RANK_WINDOW);
   return {
     total: raw.total,
     limit: asked.limit,

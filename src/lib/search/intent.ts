@@ -173,6 +173,46 @@ export function programsNamedAtTheTop(answer: RawAnswer, words: string[]): numbe
 }
 
 /**
+ * True when the query names a course of a numbered series by its subject and then its number, whatever else it says
+ * ("hebrew 1 online", "who teaches greek 2", "biblical hebrew one syllabus": the rewrite reads 1, one and first as I).
+ * The subject is the title's word before its numeral; the number right after it says which course. A lone "i"
+ * elsewhere is the visitor.
+ */
+function namedInSeries(hit: RawHit, words: string[]): boolean {
+  const title = wordsOf(withoutCode(hit.title));
+  const numeral = title.at(-1) ?? '';
+  if (hit.type !== 'course' || title.length < 2 || !ROMAN.includes(numeral)) return false;
+  const subject = stem(title.at(-2)!);
+  return words.some((w, i) => w === numeral && i > 0 && stem(words[i - 1]!) === subject);
+}
+
+/** A course's series: its title without the numeral ("biblical greek"); undefined for a title ending in none. */
+const seriesOf = (hit: RawHit) =>
+  hit.type === 'course' && seriesNumber(hit.title) >= 0
+    ? wordsOf(withoutCode(hit.title)).slice(0, -1).join(' ')
+    : undefined;
+
+/**
+ * The answer with each course the query names by subject and number (namedInSeries) in the place of the first course
+ * of its series among the first `window` results, the others of the series after it in their order: the number says
+ * which course of the series, not whether the course comes before other pages ("skip greek 1": the placement tests
+ * first). Whatever else the query said, the ranking by what pages hold had put Biblical Greek II first for "NT greek 1"
+ * and "New Testament Greek I", and Biblical Hebrew II for "hebrew 1 online".
+ */
+export function seriesAskedFirst(answer: RawAnswer, words: string[], window: number): RawAnswer {
+  const asked = answer.results.slice(0, window).filter((hit) => namedInSeries(hit, words));
+  if (asked.length === 0) return answer;
+  const reordered = [...answer.results];
+  for (const hit of asked) {
+    const series = seriesOf(hit);
+    const places = reordered.flatMap((h, i) => (i < window && seriesOf(h) === series ? [i] : []));
+    const members = places.map((i) => reordered[i]!);
+    [hit, ...members.filter((h) => h !== hit)].forEach((h, k) => (reordered[places[k]!] = h));
+  }
+  return { ...answer, results: reordered };
+}
+
+/**
  * How many of the answer's first results are courses the query names by their number in a series ("greek 1":
  * Biblical Greek I; intentFirst put them first): the number says which, so nothing ranks above them.
  */

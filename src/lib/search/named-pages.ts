@@ -15,13 +15,15 @@ import { pageVectorsOf } from './page-vectors.ts';
 import { readOncePerBundle } from './bundle-file.ts';
 
 const LATER_NUMERALS = new Set(['ii', 'iii', 'iv', 'v']);
+const NUMERALS = new Set(['i', ...LATER_NUMERALS]);
 
 export class PageNames {
   /**
    * Each name, by its first word's stem: a query looks up only the names its words start. `first`: the first of a
-   * series named without its numeral.
+   * series named without its numeral; `loose`: a name that puts the page on the list without saying the query asks
+   * for it (namedIn).
    */
-  readonly #byFirstWord = new Map<string, { stems: string[]; page: RawHit; first: boolean; oneWord: boolean }[]>();
+  readonly #byFirstWord = new Map<string, { stems: string[]; page: RawHit; first: boolean; loose: boolean }[]>();
 
   constructor(pages: readonly RawHit[]) {
     for (const page of pages)
@@ -33,23 +35,27 @@ export class PageNames {
         if (stems.length >= 2 || isAbbreviation(name) || oneWord) this.#add(stems, page, false, oneWord);
         // The first of a series is named without its numeral too: "who teaches biblical greek" means Biblical Greek I.
         if (stems.length >= 3 && stems.at(-1) === 'i') this.#add(stems.slice(0, -1), page, true, false);
+        // A course of a series, loosely, by its subject and number ("hebrew 1 summer": Biblical Hebrew I, which
+        // Pagefind's AND left out); where it goes is seriesAskedFirst's (intent.ts).
+        if (stems.length >= 3 && page.type === 'course' && NUMERALS.has(stems.at(-1)!))
+          this.#add(stems.slice(-2), page, false, true);
       }
   }
 
-  #add(stems: string[], page: RawHit, first: boolean, oneWord: boolean): void {
+  #add(stems: string[], page: RawHit, first: boolean, loose: boolean): void {
     if (stems.length === 0) return;
     const list = this.#byFirstWord.get(stems[0]!) ?? [];
-    list.push({ stems, page, first, oneWord });
+    list.push({ stems, page, first, loose });
     this.#byFirstWord.set(stems[0]!, list);
   }
 
   /**
-   * The pages (of `type`, when given) whose name the query's words hold as a phrase, each once. A name of one word
-   * (not an abbreviation) counts only with `oneWord`: the search's list then holds the page titled "Chaplaincy" for
-   * "chaplain training", though the page never says "training"; the chat's floor leaves it out, as one word among
-   * others is only weight there ("give me a recipe").
+   * The pages (of `type`, when given) whose name the query's words hold as a phrase, each once. A loose name (a
+   * name of one word, not an abbreviation; a series' subject and number) counts only with `loose`: the search's list
+   * then holds the page titled "Chaplaincy" for "chaplain training", though the page never says "training"; the
+   * chat's floor leaves it out, as one word among others is only weight there ("give me a recipe").
    */
-  namedIn(words: string[], type?: string, { oneWord = false } = {}): RawHit[] {
+  namedIn(words: string[], type?: string, { loose = false } = {}): RawHit[] {
     const asked = queryStems(words);
     // "biblical greek ii" asks for the second of the series, not the first named without its numeral.
     const asksANumber = asked.some((w) => LATER_NUMERALS.has(w));
@@ -58,7 +64,7 @@ export class PageNames {
       for (const name of this.#byFirstWord.get(word) ?? [])
         if (
           (!type || name.page.type === type) &&
-          (oneWord || !name.oneWord) &&
+          (loose || !name.loose) &&
           holdsPhrase(asked, name.stems) &&
           !(name.first && asksANumber)
         )
