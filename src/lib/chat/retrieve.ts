@@ -9,7 +9,7 @@
  */
 import { log } from '../log.ts';
 import type { PageType } from '../../schemas/search.ts';
-import { holdsPhrase, KIND_WORDS, withoutCode } from '../search/intent.ts';
+import { holdsPhrase, KIND_WORDS, seriesOf, withoutCode } from '../search/intent.ts';
 import { words as wordsOf } from '../search/query-rewrite.ts';
 import { markdownUrl } from '../site/twin-path.ts';
 import { askedBeforeOnce, type AskedOf } from './asked-before.ts';
@@ -610,15 +610,6 @@ const LEADS_ON =
 const ONWARD = /\b(?:after|next|then|advanced|harder|higher|further|follow(?:s|ing)?|continue|second|later)\b/i;
 /** A follow-up asking where to start ("which one is for beginners?"). */
 const STARTING = /\b(?:beginners?|beginning|start(?:ing|er)?|introductory|intro|basics?|easiest|first)\b/i;
-const NUMERALS = ['i', 'ii', 'iii', 'iv', 'v'];
-
-/** A title as its series and its place in it: "BIB211: Biblical Hebrew I" → ["biblical hebrew", 0]; none without a numeral. */
-function seriesOf(title: string): [string, number] | undefined {
-  const words = wordsOf(withoutCode(title));
-  const place = NUMERALS.indexOf(words.at(-1) ?? '');
-  return place < 0 ? undefined : [words.slice(0, -1).join(' '), place];
-}
-
 /**
  * The pages with one course of the conversation's series first: for the series of the first such page the previous
  * answer cited, the course `step` places after the earliest of it cited: 1, the next ("Preaching II" after

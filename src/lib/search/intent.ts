@@ -100,8 +100,17 @@ const NAMES_A_START = new Set(
     ...['i', 'ii', 'iii', 'iv', 'one', 'two', 'three', 'four', 'first', 'second', 'third', 'fourth'],
   ].map(stem),
 );
+/**
+ * A title as its series and its place in it: "BIB211: Biblical Hebrew I" → ["biblical hebrew", 0]; none without a
+ * numeral. The search's orders and the chat's follow-ups (retrieve.ts) read a series the same way.
+ */
+export function seriesOf(title: string): [string, number] | undefined {
+  const words = wordsOf(withoutCode(title));
+  const place = ROMAN.indexOf(words.at(-1) ?? '');
+  return place < 0 ? undefined : [words.slice(0, -1).join(' '), place];
+}
 /** A title's number in a series (0 for one ending in I, 1 for II…), or -1 when it ends in no numeral. */
-const seriesNumber = (title: string) => ROMAN.indexOf(wordsOf(title).at(-1) ?? '');
+const seriesNumber = (title: string) => seriesOf(title)?.[1] ?? -1;
 /** A course's place for a visitor starting out: its level, then its number in a series (a title ending in I, II…). */
 const entryOrder = (hit: RawHit) => {
   const level = LEVELS.indexOf(hit.level ?? '');
@@ -179,18 +188,14 @@ export function programsNamedAtTheTop(answer: RawAnswer, words: string[]): numbe
  * elsewhere is the visitor.
  */
 function namedInSeries(hit: RawHit, words: string[]): boolean {
-  const title = wordsOf(withoutCode(hit.title));
-  const numeral = title.at(-1) ?? '';
-  if (hit.type !== 'course' || title.length < 2 || !ROMAN.includes(numeral)) return false;
-  const subject = stem(title.at(-2)!);
+  const [name, place] = courseSeries(hit) ?? [];
+  if (!name || place === undefined) return false;
+  const [numeral, subject] = [ROMAN[place], stem(name.split(' ').at(-1)!)];
   return words.some((w, i) => w === numeral && i > 0 && stem(words[i - 1]!) === subject);
 }
 
-/** A course's series: its title without the numeral ("biblical greek"); undefined for a title ending in none. */
-const seriesOf = (hit: RawHit) =>
-  hit.type === 'course' && seriesNumber(hit.title) >= 0
-    ? wordsOf(withoutCode(hit.title)).slice(0, -1).join(' ')
-    : undefined;
+/** A course's series and place (seriesOf); undefined for any other page. */
+const courseSeries = (hit: RawHit) => (hit.type === 'course' ? seriesOf(hit.title) : undefined);
 
 /**
  * The answer with each course the query names by subject and number (namedInSeries) in the place of the first course
@@ -204,8 +209,8 @@ export function seriesAskedFirst(answer: RawAnswer, words: string[], window: num
   if (asked.length === 0) return answer;
   const reordered = [...answer.results];
   for (const hit of asked) {
-    const series = seriesOf(hit);
-    const places = reordered.flatMap((h, i) => (i < window && seriesOf(h) === series ? [i] : []));
+    const series = courseSeries(hit)![0];
+    const places = reordered.flatMap((h, i) => (i < window && courseSeries(h)?.[0] === series ? [i] : []));
     const members = places.map((i) => reordered[i]!);
     [hit, ...members.filter((h) => h !== hit)].forEach((h, k) => (reordered[places[k]!] = h));
   }
