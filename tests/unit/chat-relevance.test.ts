@@ -1069,6 +1069,18 @@ describe('spelledAsMeant', () => {
     expect(spelledAsMeant('Biblical Greek for beginners', vocabulary)).toBe('Biblical Greek for beginners');
     expect(spelledAsMeant('Is the libary open?', undefined)).toBe('Is the libary open?');
   });
+  it("reads a slip of a synonym's word (on no page) as that word, which the floor understands as the synonym does", () => {
+    // "homiletics" is on no page of this site; the field's vocabulary reads it as "preaching".
+    const site = new Vocabulary({
+      pages: 40,
+      words: [
+        ['preaching', 3],
+        ['course', 35],
+      ],
+    });
+    expect(spelledAsMeant('Is there a hmiletics course?', site)).toBe('Is there a homiletics course?');
+    expect(siteCoverage('hmiletics course', site)).toBe(1);
+  });
 });
 
 describe('asksAboutAnotherInstitution', () => {

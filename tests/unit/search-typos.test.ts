@@ -244,6 +244,26 @@ describe('typo correction against the site’s words', () => {
   });
 });
 
+describe('typo correction against the synonyms’ words', () => {
+  it('corrects a slip of a word no page uses but a synonym reads, and reads it as the synonym does', () => {
+    for (const [typed, meant] of [
+      ['hmiletics', 'homiletics'],
+      ['missoology', 'missiology'],
+      ['postgraaduate', 'postgraduate'],
+    ]) {
+      expect(site.has(meant), `${meant} is on no page`).toBe(false);
+      expect(rewriteQuery(typed, site), typed).toEqual({ ...rewriteQuery(meant, site), suggestion: meant });
+    }
+    expect(rewriteQuery('hmiletics class', site)).toMatchObject({ words: ['preaching', 'class'] });
+  });
+  it('corrects before course codes are joined: "bble 330" is BIB330', () => {
+    expect(rewriteQuery('bble 330', site)).toMatchObject({ codes: ['bib330'], suggestion: 'bible 330' });
+  });
+  it('keeps a site word nearer than a synonym’s, searched as the pages say it', () => {
+    expect(rewriteQuery('pslams', site).words).toEqual(['psalms']);
+  });
+});
+
 describe('sound keys in the vocabulary file', () => {
   const words: [string, number][] = [
     ['counselling', 3],

@@ -16,7 +16,14 @@
 import { LRUCache } from 'lru-cache';
 import stem from 'wink-porter2-stemmer';
 import { STOPWORDS } from './keywords.ts';
-import { SYNONYM_WORDS, WORD_SEPARATOR, rewriteQuery, searchText, words } from '../search/query-rewrite.ts';
+import {
+  SYNONYM_WORDS,
+  WORD_SEPARATOR,
+  correctionOf,
+  rewriteQuery,
+  searchText,
+  words,
+} from '../search/query-rewrite.ts';
 import { perQuestion, rewrittenQuestion } from './per-question.ts';
 import { type Vocabulary } from '../search/vocabulary.ts';
 import everydayWords from './everyday-words.json' with { type: 'json' };
@@ -130,9 +137,15 @@ function termsOf(question: string, vocabulary?: Vocabulary): Term[] {
         forms: [...forms, inflection],
       });
     else if (SYNONYM_WORDS.has(word)) terms.push({ weight: unknownWeight / 2, understood: true, forms });
-    else if (corrected)
-      terms.push({ weight: weightOf(vocabulary.pagesWith(corrected)), understood: true, forms: [...forms, corrected] });
-    else terms.push({ weight: unknownWeight, understood: false, forms });
+    else if (corrected) {
+      // A slip of a synonym's word ("hmiletics") weighs as that word, and is what the synonym reads it as.
+      const pagesWithIt = vocabulary.pagesWith(corrected);
+      terms.push({
+        weight: pagesWithIt > 0 ? weightOf(pagesWithIt) : unknownWeight / 2,
+        understood: true,
+        forms: [...forms, corrected, ...(pagesWithIt > 0 ? [] : rewriteQuery(corrected).words.flatMap(words))],
+      });
+    } else terms.push({ weight: unknownWeight, understood: false, forms });
   }
   return terms;
 }
@@ -259,8 +272,8 @@ function inflectionOn(word: string, vocabulary: Vocabulary): string | undefined 
 const LONG_WORD = 6;
 
 /**
- * The site word a long word the site does not know, in any form, is a slip for (the typo correction); undefined for
- * any other word.
+ * The site's or a synonym's word a long word the site does not know, in any form, is a slip for (the typo
+ * correction); undefined for any other word.
  */
 function slipFor(word: string, vocabulary: Vocabulary): string | undefined {
   const known =
@@ -269,7 +282,7 @@ function slipFor(word: string, vocabulary: Vocabulary): string | undefined {
     vocabulary.pagesWith(word) > 0 ||
     vocabulary.hasPrefix(word) ||
     inflectionOn(word, vocabulary) !== undefined;
-  return known ? undefined : vocabulary.correct(word);
+  return known ? undefined : correctionOf(word, vocabulary);
 }
 
 /**

@@ -1,19 +1,21 @@
 /**
  * What a visitor typed, turned into what the site says, before Pagefind sees it (Pagefind matches pages holding
  * every word of a query, as written). In order:
- *  1. course codes are joined: "the 101", "THE-101" and "the101" are all "the101" (when the site has that word);
- *  2. synonyms from src/content/search-synonyms.json (editors' file) replace what visitors type ("MDiv", "fees");
- *  3. stop words ("how", "does", "the") are dropped, unless nothing else is left;
- *  4. a word the site never uses, and that starts no word it uses, is corrected to the nearest word it does use
- *     (vocabulary.ts); the corrected query is returned as `suggestion`; unless the caller knows it as a word
- *     (`meant`: it has neighbours in meaning on the site, expand.ts), which is kept for the search to expand.
+ *  1. a word the site never uses, that starts no word it uses and that no synonym reads, is corrected to the
+ *     nearest word the site uses (searched as it is) or a synonym reads ("hmiletics" is "homiletics", which step
+ *     3 reads as preaching); the corrected query is returned as `suggestion`; unless the caller knows it as a word
+ *     (`meant`: it has neighbours in meaning on the site, expand.ts), which is kept for the search to expand;
+ *  2. course codes are joined: "the 101", "THE-101" and "the101" are all "the101" (when the site has that word);
+ *  3. synonyms from src/content/search-synonyms.json (editors' file) replace what visitors type ("MDiv", "fees");
+ *  4. stop words ("how", "does", "the") are dropped, unless nothing else is left.
  */
 import fieldVocabularyFile from '../../content/field-vocabulary.json' with { type: 'json' };
 import synonymsFile from '../../content/search-synonyms.json' with { type: 'json' };
 import { fieldVocabularyFileSchema } from '../../schemas/field-vocabulary.ts';
 import { synonymsFileSchema } from '../../schemas/synonyms.ts';
 import { STOPWORDS } from '../chat/keywords.ts';
-import type { Vocabulary } from './vocabulary.ts';
+import { osaDistance } from './edit-distance.ts';
+import { Vocabulary } from './vocabulary.ts';
 
 export interface Rewritten {
   /** The words to search for, in order (empty when the query holds no word). */
@@ -148,6 +150,22 @@ export const SYNONYM_WORDS: ReadonlySet<string> = new Set(
   RULES.flatMap((r) => r.typed).filter((w) => !STOPWORDS.has(w)),
 );
 
+/**
+ * The synonyms' words as a vocabulary a slip is corrected to: "missiology" is on no page, but a synonym reads it,
+ * and "missoology" should reach it too. Only words of four letters or more: a slip in a short word makes another word.
+ */
+const SYNONYM_VOCABULARY = new Vocabulary({
+  pages: 1,
+  words: [...SYNONYM_WORDS].filter((w) => w.length >= 4 && /^\p{L}+$/u.test(w)).map((w) => [w, 1]),
+});
+
+/** The word a misspelling means: the site's or a synonym's, whichever is fewer slips away (the site's on a tie). */
+export function correctionOf(word: string, vocabulary: Vocabulary): string | undefined {
+  const [site, synonym] = [vocabulary.correct(word), SYNONYM_VOCABULARY.correct(word)];
+  if (!site || !synonym) return site ?? synonym;
+  return osaDistance(word, synonym) < osaDistance(word, site) ? synonym : site;
+}
+
 interface Token {
   word: string;
   typed: string;
@@ -163,7 +181,33 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
   const codes: string[] = [];
   let passage: string | undefined;
 
-  // 1. Course codes, written with or without a space or hyphen, or with their subject's word ("bible 330").
+  // 1. Typos: only a word the site has no word for, nor any word starting with it (Pagefind matches prefixes), nor
+  // one a synonym reads; and not a number's or a course's word, which steps 3a and 3b read.
+  let corrected = false;
+  let tries = 0;
+  for (const t of tokens) {
+    // Each try compares the word with thousands (~1 ms on 10,000 pages); a query of garbage gets a few, not 40.
+    if (
+      vocabulary &&
+      tries < MAX_CORRECTIONS &&
+      t.word.length >= 3 &&
+      /^\p{L}+$/u.test(t.word) &&
+      !STOPWORDS.has(t.word) &&
+      !ROMAN.has(t.word) &&
+      !COURSE_NOUNS.has(t.word) &&
+      !SYNONYM_WORDS.has(t.word) &&
+      !vocabulary.has(t.word) &&
+      !vocabulary.hasPrefix(t.word) &&
+      !meant?.(t.word)
+    ) {
+      tries++;
+      const near = correctionOf(t.word, vocabulary);
+      // A site word is what the pages say, left as it is; any other is read as if typed (a synonym's word).
+      if (near) [t.word, t.typed, t.fixed, corrected] = [near, near, vocabulary.has(near), true];
+    }
+  }
+
+  // 2. Course codes, written with or without a space or hyphen, or with their subject's word ("bible 330").
   for (let i = 0; i < tokens.length; i++) {
     const joined = /^\d{3}$/.test(tokens[i + 1]?.word ?? '')
       ? codeTyped(tokens[i].word, tokens[i + 1].word, vocabulary)
@@ -175,7 +219,7 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
     }
   }
 
-  // 2. Synonyms, longest phrase first, each part of the query replaced once.
+  // 3. Synonyms, longest phrase first, each part of the query replaced once.
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].fixed) continue;
     const chapterAt = (r: Rule) => CHAPTER.test(tokens[i + r.typed.length]?.word ?? '');
@@ -194,7 +238,7 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
       .slice(i, i + length)
       .map((t) => t.typed)
       .join(' ');
-    // A stop word of what it means ("of" in "Master of Divinity") goes with the others in step 3.
+    // A stop word of what it means ("of" in "Master of Divinity") goes with the others in step 4.
     tokens.splice(
       i,
       length,
@@ -203,8 +247,8 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
     i += rule.means.length - 1;
   }
 
-  // 2a. An ordinal before a subject and a course noun ("2nd preaching course", "the second Greek class") is the
-  // course's number too, said first: it goes after the subject, where 2b reads it, in place of the noun, which a
+  // 3a. An ordinal before a subject and a course noun ("2nd preaching course", "the second Greek class") is the
+  // course's number too, said first: it goes after the subject, where 3b reads it, in place of the noun, which a
   // course's title does not say.
   for (let i = 0; i + 2 < tokens.length; i++) {
     const span = tokens.slice(i + 1, i + 4).findIndex((t) => COURSE_NOUNS.has(t.word));
@@ -215,7 +259,7 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
     i += span;
   }
 
-  // 2b. A number after a word is a course's number, written as its title writes it: "greek 2", "Greek two" and
+  // 3b. A number after a word is a course's number, written as its title writes it: "greek 2", "Greek two" and
   // "Greek II" are all "greek ii" (kept even where "i" would be a stop word).
   for (let i = 1; i < tokens.length; i++) {
     const roman = ROMAN.get(tokens[i].word);
@@ -229,42 +273,15 @@ export function rewriteQuery(query: string, vocabulary?: Vocabulary, meant?: (wo
       tokens[i] = { word: roman, typed: tokens[i].typed, fixed: true };
   }
 
-  // 3. Stop words never decide a query: they go, unless the query is nothing else.
+  // 4. Stop words never decide a query: they go, unless the query is nothing else.
   const content = tokens.filter((t) => t.fixed || !STOPWORDS.has(t.word));
   if (content.length > 0) tokens = content;
 
-  // 4. Typos: only a word the site has no word for, nor any word starting with it (Pagefind matches prefixes).
-  let corrected = false;
-  let tries = 0;
-  const shown: string[] = [];
-  for (const t of tokens) {
-    // Each try compares the word with thousands (~1 ms on 10,000 pages); a query of garbage gets a few, not 40.
-    if (
-      vocabulary &&
-      tries < MAX_CORRECTIONS &&
-      !t.fixed &&
-      t.word.length >= 3 &&
-      /^\p{L}+$/u.test(t.word) &&
-      !vocabulary.has(t.word) &&
-      !vocabulary.hasPrefix(t.word) &&
-      !meant?.(t.word)
-    ) {
-      tries++;
-      const near = vocabulary.correct(t.word);
-      if (near) {
-        t.word = near;
-        corrected = true;
-        shown.push(near);
-        continue;
-      }
-    }
-    if (t.typed) shown.push(t.typed);
-  }
   const unique = [...new Set(tokens.map((t) => t.word))];
   return {
     words: unique,
     codes,
     ...(passage ? { passage } : {}),
-    ...(corrected ? { suggestion: shown.join(' ') } : {}),
+    ...(corrected ? { suggestion: tokens.flatMap((t) => (t.typed ? [t.typed] : [])).join(' ') } : {}),
   };
 }
