@@ -99,6 +99,37 @@ describe('rankFeatures', () => {
     expect(rows.map((r) => feature('indexOfAnother', r))).toEqual([1, 0, 0]);
     expect(rows.map((r) => feature('namedForThing', r))).toEqual([0, 0, 1]);
   });
+
+  it('marks the course the question names by its series and number, whichever way the number is written', () => {
+    const course = (code: string, title: string) => ({
+      url: `/courses/${code.toLowerCase()}/`,
+      type: 'course',
+      twin: twin(`${code}: ${title}`, 'course', 'Grammar and reading.'),
+    });
+    const pages = [
+      course('LAN301', 'Greek Readings'),
+      course('BIB202', 'Biblical Greek II'),
+      course('BIB201', 'Biblical Greek I'),
+    ];
+    const greek = new Vocabulary({
+      pages: 40,
+      words: [
+        ['greek', 5],
+        ['ii', 3],
+        ['i', 3],
+        ['readings', 1],
+      ],
+    });
+    for (const asked of ['who teaches greek 1', 'Who teaches Greek one?', 'who teaches greek I'])
+      expect(
+        rankFeatures(asked, pages, greek).map((r) => feature('namedInSeries', r)),
+        asked,
+      ).toEqual([0, 0, 1]);
+    expect(rankFeatures('who teaches greek 2', pages, greek).map((r) => feature('namedInSeries', r))).toEqual([
+      0, 1, 0,
+    ]);
+    expect(rankFeatures('who teaches greek', pages, greek).map((r) => feature('namedInSeries', r))).toEqual([0, 0, 0]);
+  });
 });
 
 describe('rankForChat', () => {
@@ -110,6 +141,13 @@ describe('rankForChat', () => {
 
   it('puts first the page whose passage answers the question, with the fitted weights', () => {
     expect(rankForChat(question, [handbook, dropping, refunds], vocabulary)[0]).toBe(refunds);
+  });
+
+  it('reads the features a model was fitted on by name: one fitted before a feature was added ranks as it did', () => {
+    const older: RankModel = { features: ['meaning', 'retrievalRank'], weights: [0, 1] };
+    expect(
+      rankForChat(question, [handbook, dropping, refunds], vocabulary, { models: { ...MODELS, first: older } }),
+    ).toEqual([handbook, dropping, refunds]);
   });
 
   it('weighs the features as the model says', () => {

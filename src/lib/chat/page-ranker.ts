@@ -21,10 +21,12 @@
  * eval/conversations.json, never the held-out parts; the weights, and the tuning questions each page answers
  * (`asked`), are in page-ranker.json, refitted when the content or the sets change much.
  */
+import { namedInSeries } from '../search/intent.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 import { askedBefore, oncePerPair, type AskedBefore, type AskedOf, type Meaning } from './asked-before.ts';
-import { aboutOf, askedFor, namedFor, namesOf, pageCoverage, titledByTheQuestion } from './relevance.ts';
+import { aboutOf, askedFor, namedFor, namesOf, pageCoverage, titleOf, titledByTheQuestion } from './relevance.ts';
 import fitted from './page-ranker.json' with { type: 'json' };
+import { rewrittenQuestion } from './per-question.ts';
 import { LRUCache } from 'lru-cache';
 
 /** How many pages an answer reads and cites (today's calendar, for a question about dates, is one more). */
@@ -56,6 +58,8 @@ export const RANK_FEATURES = [
   'askedBefore',
   /** How near in meaning the nearest of those questions is (asked-before.ts): the same asked in other words. */
   'askedMeaning',
+  /** The question names it by its series and number ("who teaches greek 1": Biblical Greek I, not II; intent.ts). */
+  'namedInSeries',
   /** It lists another page found (its address starts theirs): an index names every topic under it in passing. */
   'indexOfAnother',
   /** The length of its twin, ln(characters) / 10: a long page holds more words of any question. */
@@ -147,6 +151,7 @@ export function rankFeatures(
   const thing = askedFor(question);
   const named = thing === undefined ? undefined : namedFor(thing, pages);
   const flag = (yes: boolean) => (yes ? 1 : 0);
+  const words = rewrittenQuestion(question, vocabulary).words;
   return pages.map((page, rank) => {
     const twin = page.twin ?? '';
     const shares = sharesOf(question, twin, vocabulary);
@@ -162,6 +167,7 @@ export function rankFeatures(
       closeness?.(page.url) ?? 0,
       likeness?.(page.url) ?? 0,
       nearness?.(page.url) ?? 0,
+      flag(namedInSeries({ title: titleOf(twin), type: page.type ?? '' }, words)),
       flag(pages.some((other) => other !== page && other.url.startsWith(page.url))),
       Math.log(1 + twin.length) / 10,
       flag(page.type === 'course'),
@@ -268,8 +274,11 @@ export function rankForChat<P extends Found>(
     previous === undefined
       ? rankFeatures(question, pages, vocabulary, closeness, asked)
       : followUpFeatures(question, previous, pages, vocabulary, closeness, asked);
-  const model = previous === undefined ? models.first : models.followUp;
-  const scores = features.map((f) => scoreOf(f, model));
+  const [model, names] = previous === undefined ? [models.first, RANK_FEATURES] : [models.followUp, FOLLOW_UP_FEATURES];
+  // By name: a model fitted before a feature was added reads those it knows (npm run train:ranker ranks with it).
+  const at = model.features.map((name) => (names as readonly string[]).indexOf(name));
+  const known = (f: number[]) => at.map((i) => f[i]!);
+  const scores = features.map((f) => scoreOf(known(f), model));
   // The pages retrieval is certain of first, in the model's order among them.
   return pages
     .map((page, i) => ({ page, score: scores[i]! }))

@@ -396,6 +396,12 @@ export function namedFor<P extends { twin?: string }>(name: string, pages: P[]):
   });
 }
 
+/** A twin's title, from its front matter ('title: "BIB201: Biblical Greek I"'); empty without one. */
+export function titleOf(twin: string): string {
+  const quoted = twin.slice(0, twin.indexOf('\n---\n', 4)).match(/^title: (".*")$/m)?.[1];
+  return quoted === undefined ? '' : (JSON.parse(quoted) as string);
+}
+
 /**
  * True when the title of a page found (its Markdown twin's) holds a word of the question, stop words aside,
  * compared by Porter2 stem: capitalised words count here ("Is there a way to do Greek II over the summer?" finds
@@ -410,16 +416,14 @@ export function namedFor<P extends { twin?: string }>(name: string, pages: P[]):
  * off-topic tuning questions let in stayed the same.
  */
 export function titledByTheQuestion(question: string, twin: string | undefined): boolean {
-  const title = twin?.split('\n').find((line) => line.startsWith('title:'));
+  const title = titleOf(twin ?? '');
   if (!title) return false;
   const asked = new Set(
     words(question)
       .filter((w) => !STOPWORDS.has(w) && /\p{L}/u.test(w))
       .map((w) => stem(w.replace(/['’]s$/u, ''))),
   );
-  return textWords(title.slice('title:'.length)).some(
-    (w) => !STOPWORDS.has(w) && !EVERYDAY.has(w) && asked.has(stem(w)),
-  );
+  return textWords(title).some((w) => !STOPWORDS.has(w) && !EVERYDAY.has(w) && asked.has(stem(w)));
 }
 
 /**

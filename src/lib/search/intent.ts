@@ -187,7 +187,7 @@ export function programsNamedAtTheTop(answer: RawAnswer, words: string[]): numbe
  * The subject is the title's word before its numeral; the number right after it says which course. A lone "i"
  * elsewhere is the visitor.
  */
-function namedInSeries(hit: RawHit, words: string[]): boolean {
+export function namedInSeries(hit: Pick<RawHit, 'title' | 'type'>, words: string[]): boolean {
   const [name, place] = courseSeries(hit) ?? [];
   if (!name || place === undefined) return false;
   const [numeral, subject] = [ROMAN[place], stem(name.split(' ').at(-1)!)];
@@ -195,7 +195,7 @@ function namedInSeries(hit: RawHit, words: string[]): boolean {
 }
 
 /** A course's series and place (seriesOf); undefined for any other page. */
-const courseSeries = (hit: RawHit) => (hit.type === 'course' ? seriesOf(hit.title) : undefined);
+const courseSeries = (hit: Pick<RawHit, 'title' | 'type'>) => (hit.type === 'course' ? seriesOf(hit.title) : undefined);
 
 /**
  * The answer with each course the query names by subject and number (namedInSeries) in the place of the first course
