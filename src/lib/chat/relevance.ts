@@ -105,6 +105,12 @@ interface Term {
 }
 
 /**
+ * A word and what the synonyms read it as: the synonyms only (no vocabulary: no typo correction, which would read a
+ * short word as another).
+ */
+const formsOf = (word: string) => [word, ...rewriteQuery(word).words.flatMap(words)];
+
+/**
  * The question's words, weighed as the visitor typed them; none when it names a course code (then it is about
  * that course) or there is no vocabulary. A word counts as understood when the site uses it (or a word starting
  * with it, or another form of it), when it is one the synonyms file knows, or when it is a long word the typo correction
@@ -124,8 +130,7 @@ function termsOf(question: string, vocabulary?: Vocabulary): Term[] {
   for (const word of new Set(words(question.replace(HOW_MEASURE, 'how')).map((w) => w.replace(/['’]s$/u, '')))) {
     // Numbers say little on their own ("144", "2022"); stop words nothing.
     if (!/\p{L}/u.test(word) || STOPWORDS.has(word)) continue;
-    // The synonyms only (no vocabulary: no typo correction, which would read a short word as another).
-    const forms = [word, ...rewriteQuery(word).words.flatMap(words)];
+    const forms = formsOf(word);
     const pages = vocabulary.pagesWith(word) || (word.length >= 4 && vocabulary.hasPrefix(word) ? 1 : 0);
     const inflection = pages > 0 ? undefined : inflectionOn(word, vocabulary);
     const corrected = pages > 0 || inflection ? undefined : slipFor(word, vocabulary);
@@ -143,7 +148,7 @@ function termsOf(question: string, vocabulary?: Vocabulary): Term[] {
       terms.push({
         weight: pagesWithIt > 0 ? weightOf(pagesWithIt) : unknownWeight / 2,
         understood: true,
-        forms: [...forms, corrected, ...(pagesWithIt > 0 ? [] : rewriteQuery(corrected).words.flatMap(words))],
+        forms: [...forms, ...(pagesWithIt > 0 ? [corrected] : formsOf(corrected))],
       });
     } else terms.push({ weight: unknownWeight, understood: false, forms });
   }
