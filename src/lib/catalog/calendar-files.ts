@@ -12,8 +12,8 @@ import { termSchema } from '../../schemas/content.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
 import { toCalendarEvent, toCatalogTerm } from './model.ts';
 
-/** What is still to come at a given time: the catalog's calendar queries. */
-export type CalendarQueries = Pick<Catalog, 'upcomingEvents' | 'upcomingKeyDates'>;
+/** What is still to come at a given time, and what has been: the catalog's calendar queries. */
+export type CalendarQueries = Pick<Catalog, 'upcomingEvents' | 'pastEvents' | 'upcomingKeyDates'>;
 
 let calendar: CalendarQueries | undefined;
 

@@ -36,6 +36,9 @@ import {
   seriesNamedAtTheTop,
   startCourseFirst,
 } from './intent.ts';
+import { eventNamedIn, withEventPage } from './events-named.ts';
+import { getCalendar } from '../catalog/calendar-files.ts';
+import { calendarNow } from '../catalog/clock.ts';
 import { joined, kindAsked, namingNext, pageNamesOf } from './named-pages.ts';
 import { rankPartial, codesFirst } from './partial.ts';
 import { rewriteQuery, words as wordsOf } from './query-rewrite.ts';
@@ -111,13 +114,16 @@ export async function search(input: SearchQueryInput, options: SearchOptions = {
   if (words.length === 0) return { ...said, total: 0, limit, offset, results: [] };
   try {
     const typed = wordsOf(q);
-    return {
-      ...said,
-      ...(await cached(
-        { q: words.join(' '), words, codes, passage, typed, type, limit, offset, excerpts: options.excerpts },
-        options,
-      )),
-    };
+    const answer = await cached(
+      { q: words.join(' '), words, codes, passage, typed, type, limit, offset, excerpts: options.excerpts },
+      options,
+    );
+    // An event named is decided on the day, after the cache (events-named.ts); the chat has the calendar page instead.
+    const event =
+      offset === 0 && options.excerpts !== false && (!type || type === 'page')
+        ? eventNamedIn(words, getCalendar(), calendarNow())
+        : undefined;
+    return { ...said, ...(event ? withEventPage(answer, event, indexedTitleOf) : answer) };
   } catch (err) {
     if (err instanceof SearchBusyError) throw searchUnavailable();
     throw err;
@@ -232,6 +238,9 @@ function getPool(): SearchPool {
   }
   return pool;
 }
+
+/** The title of an indexed page (the pages file the build writes beside the bundle). */
+const indexedTitleOf = (url: string) => pageVectorsOf(bundleDir())?.pages.find((page) => page.url === url)?.title;
 
 /**
  * The rewrite of a query (query-rewrite.ts), remembered for the last 2,000 queries: it runs on the HTTP thread
