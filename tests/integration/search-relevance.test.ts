@@ -172,6 +172,12 @@ describe('search finds what a visitor means', () => {
     expect((await search('theology 230')).results[0]?.url).toBe('/courses/the230/');
   });
 
+  it('reads a title word extending a word asked as that word when its page is near the query in meaning', async () => {
+    // "Hymnody" is far from "hymn" as a word, but its page is about hymns; History of Missions is not about missing.
+    expect((await search('hymn')).results[0]?.url).toBe('/courses/mus110/');
+    expect((await search('what happens if i miss a class')).results[0]?.url).toBe('/handbook/attendance/');
+  });
+
   it('corrects a word the site does not use, and says what it searched (suggestion)', async () => {
     const answer = await search('theolgy');
     expect(answer.suggestion).toBe('theology');

@@ -298,6 +298,9 @@ describe('intent', () => {
     expect(intentFirst(answer, ['pray', 'class'], related).results).toEqual(answer.results);
     // Without word vectors, Pagefind's order stands.
     expect(intentFirst(answer, ['miss', 'class']).results[0].url).toBe('/courses/his320/');
+    // A page near the query in meaning keeps its place, whatever its title's word is near.
+    const nearPage = (_asked: string, _longer: string, url: string) => url === '/courses/his320/';
+    expect(intentFirst(answer, ['miss', 'class'], nearPage).results).toEqual(answer.results);
   });
 
   it('puts an index page the query names after the named pages under it: the home page after the courses', () => {

@@ -355,19 +355,22 @@ export function factsAskedFirst(answer: RawAnswer, words: string[], window: numb
 /** The tiers above, in order; the first is split in two: pages the query names, then index pages it names over them. */
 const TIER = { named: 0, namedIndex: 1, keyword: 2, titled: 3, rest: 4, prefixOnly: 5, index: 6 } as const;
 
-/** Whether a word starting with a word asked means something near it ("prayer" for "pray"), not another ("missions" for "miss"). */
-export type Related = (asked: string, longer: string) => boolean;
+/**
+ * Whether a word starting with a word asked, in the title of the page at `url`, means something near it ("prayer" for
+ * "pray"), not another ("missions" for "miss").
+ */
+export type Related = (asked: string, longer: string, url: string) => boolean;
 
 /**
  * True when the title holds a word that only starts with a word asked, and is another word: Pagefind matches a
  * query's words as prefixes, and a title weighs most, so "what happens if I miss a class" ranked History of Missions
  * above the attendance page that says "miss". A word of the same Porter2 stem ("hymns" for "hymn") or near in meaning
- * ("prayer" for "pray", `related`) is the word asked.
+ * ("prayer" for "pray", or "Hymnody" on a page near "hymn", `related`) is the word asked.
  */
 function titleExtendsOnly(hit: RawHit, words: string[], related: Related): boolean {
   const asked = words.filter((w) => /^\p{L}{3,}$/u.test(w));
   return wordsOf(withoutCode(hit.title)).some((t) =>
-    asked.some((a) => t !== a && t.startsWith(a) && porter2(t) !== porter2(a) && !related(a, t)),
+    asked.some((a) => t !== a && t.startsWith(a) && porter2(t) !== porter2(a) && !related(a, t, hit.url)),
   );
 }
 
