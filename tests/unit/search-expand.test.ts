@@ -13,7 +13,13 @@ import {
 import type { RawAnswer, RawQuery } from '../../src/lib/search/pool.ts';
 import { rewriteQuery } from '../../src/lib/search/query-rewrite.ts';
 import { Vocabulary } from '../../src/lib/search/vocabulary.ts';
-import { WORD_VECTORS_DATA, WORD_VECTORS_FILE, WordVectors, wordVectorsOf } from '../../src/lib/search/word-vectors.ts';
+import {
+  WORD_VECTORS_DATA,
+  WORD_VECTORS_FILE,
+  WordVectors,
+  singularOf,
+  wordVectorsOf,
+} from '../../src/lib/search/word-vectors.ts';
 
 /** Vectors in 4 dimensions, so which words are near is plain to see. */
 const RAW: Record<string, number[]> = {
@@ -169,6 +175,21 @@ describe('word vectors: neighbours', () => {
   });
   it('never offers a word the site does not use', () => {
     expect(vectors.neighbours('complaint', 5, 0).map((n) => n.word)).not.toContain('grievance');
+  });
+  it('reads a plural without a vector as its singular (the file holds the commonest words, not every plural)', () => {
+    expect(vectors.has('dorms')).toBe(true);
+    expect(vectors.neighbours('dorms', 3, 0.5)).toEqual(vectors.neighbours('dorm', 3, 0.5));
+    expect(vectors.similarity('complaints', 'grievances')).toBe(vectors.similarity('complaint', 'grievance'));
+    // A plural with a vector of its own keeps it.
+    expect(vectors.vectorOf('housings')).not.toEqual(vectors.vectorOf('housing'));
+    expect(['treasurers', 'churches', 'studies', 'classes', 'bus', 'focus'].map(singularOf)).toEqual([
+      'treasurer',
+      'church',
+      'study',
+      'class',
+      'bus',
+      'focus',
+    ]);
   });
 });
 

@@ -55,14 +55,22 @@ export class WordVectors {
     return this.#words.length;
   }
 
+  /**
+   * A word's row, or its singular's when it has none: the file holds the site's words and the commonest English ones,
+   * and a visitor's plural of a rarer word ("treasurers", whose singular is there) is often not among them.
+   */
+  #rowOf(word: string): number | undefined {
+    return this.#rows.get(word) ?? this.#rows.get(singularOf(word));
+  }
+
   /** True when the word has a vector (a site word, or a common English word). */
   has(word: string): boolean {
-    return this.#rows.has(word);
+    return this.#rowOf(word) !== undefined;
   }
 
   /** The cosine similarity of two words' vectors; undefined when either has none. */
   similarity(a: string, b: string): number | undefined {
-    const [x, y] = [this.#rows.get(a), this.#rows.get(b)];
+    const [x, y] = [this.#rowOf(a), this.#rowOf(b)];
     if (x === undefined || y === undefined) return undefined;
     const d = this.#dimensions;
     let dot = 0;
@@ -72,7 +80,7 @@ export class WordVectors {
 
   /** The word's vector (unit length, within the 8 bits' rounding), or undefined when it has none. */
   vectorOf(word: string): Float32Array | undefined {
-    const row = this.#rows.get(word);
+    const row = this.#rowOf(word);
     if (row === undefined) return undefined;
     const d = this.#dimensions;
     const scale = this.#scales[row];
@@ -94,7 +102,7 @@ export class WordVectors {
   }
 
   #scan(word: string, k: number, minSimilarity: number): Neighbour[] {
-    const row = this.#rows.get(word);
+    const row = this.#rowOf(word);
     if (row === undefined) return [];
     const d = this.#dimensions;
     const data = this.#data;
@@ -115,6 +123,15 @@ export class WordVectors {
     return best;
   }
 }
+
+/** An English plural's singular ("treasurers", "churches", "studies"); other words as they are. */
+export const singularOf = (word: string) =>
+  word.length <= 4
+    ? word
+    : word
+        .replace(/ies$/, 'y')
+        .replace(/(ss|sh|ch|x|z)es$/, '$1')
+        .replace(/([^su])s$/, '$1');
 
 /** The word vectors of a Pagefind bundle, read once; undefined when the build wrote none (no expansion). */
 export const wordVectorsOf = readOncePerBundle(
