@@ -61,6 +61,8 @@ describe('query rewriting', () => {
     expect(rewriteQuery('fees', site).words).toEqual(['tuition', 'fees']);
     expect(rewriteQuery('how much is a refund', site).words).toEqual(['tuition', 'fees', 'refunds']);
     expect(rewriteQuery('counseling', site).words).toEqual(['counselling']);
+    // A level word however strongly said.
+    expect(rewriteQuery('hebrew for complete beginners', site).words).toEqual(['hebrew', 'introduction']);
   });
   it("leaves a page's other names to its aliases (front matter), searched as typed", () => {
     expect(rewriteQuery('M.Div.', site).words).toEqual(['mdiv']);
