@@ -31,6 +31,14 @@ export const eventNameStems = (title: string) =>
     .filter((w) => !STOPWORDS.has(w))
     .map((w) => porter2(w));
 
+/** Each event's name, stemmed once: this runs for every search, cached answer or not. */
+const stemmedNames = new WeakMap<CalendarEvent, string[]>();
+const nameOf = (event: CalendarEvent) => {
+  let name = stemmedNames.get(event);
+  if (!name) stemmedNames.set(event, (name = eventNameStems(event.title)));
+  return name;
+};
+
 /**
  * The event the query's words name (a name of two words or more: "Graduation" alone is the graduation page's word),
  * with the page that lists it at `now`: the soonest named event still to come, or else the latest held.
@@ -42,7 +50,7 @@ export function eventNamedIn(
 ): { event: CalendarEvent; url: string } | undefined {
   const asked = words.map((w) => porter2(w));
   const names = (event: CalendarEvent) => {
-    const name = eventNameStems(event.title);
+    const name = nameOf(event);
     return name.length >= 2 && holdsPhrase(asked, name);
   };
   const coming = calendar.upcomingEvents(now).find(names);
