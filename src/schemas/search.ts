@@ -71,5 +71,7 @@ export const searchResponseSchema = z
     offset: z.number().int().describe('The offset applied'),
     results: z.array(searchResultSchema).describe('The matching pages, best first'),
   })
-  .describe("Search results from the site's Pagefind index");
+  .describe(
+    "Search results from the site's Pagefind index; an event the query names adds the page that lists it on the day",
+  );
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
