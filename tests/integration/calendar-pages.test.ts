@@ -65,7 +65,7 @@ describe("an event's lasting address, for the feeds' links", () => {
 });
 
 describe('the search finds an event by its name, on the day', () => {
-  const urls = async (q: string) => {
+  const results = async (q: string) => {
     const res = await fetch(`${server.url}/api/search?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
     return ((await res.json()) as { results: { url: string; title: string }[] }).results;
@@ -73,11 +73,11 @@ describe('the search finds an event by its name, on the day', () => {
 
   it('finds an event to come on the events page, first, though the index cannot hold its dated card', async () => {
     expect(upcoming.map((e) => e.id)).toContain('hymn-festival-2027');
-    expect((await urls('hymn festival'))[0]?.url).toBe('/events/');
+    expect((await results('hymn festival'))[0]?.url).toBe('/events/');
   });
 
   it('finds an event held in the archive, after the events page that describes the series', async () => {
-    const found = await urls('ashby lecture');
+    const found = await results('ashby lecture');
     expect(found.slice(0, 2).map((r) => r.url)).toEqual(['/events/', '/events/archive/']);
     expect(found[1]?.title).toBe('Past events');
     expect((await text('/events/archive/')).body).toContain('id="ashby-lecture-2026"');
