@@ -44,7 +44,7 @@ import {
   LIKELIER_ON_TOPIC,
   NAMES_A_PAGE_OFF_TOPIC_CHANCE,
   OFF_TOPIC_CHANCE,
-  termsOf,
+  contentWordsOf,
   floorFeatures,
   offTopicChance,
 } from './off-topic-model.ts';
@@ -250,7 +250,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
               askedByPages: options.pageQuestions && askedBeforeOnce(options.pageQuestions, options.meaning),
             }),
             options.meaning(latest),
-            termsOf(latest),
+            contentWordsOf(latest),
           )
         : undefined;
     // A question the rules let in is declined when the model is nearly sure it is off topic. A teacher's name is a

@@ -1,9 +1,9 @@
 /**
  * The floor's last check: how likely a first question is off topic, by a small neural network (one hidden layer) over
- * what the floor already measures (relevance.ts), what the question means (its words' vectors) and the words it
- * uses, those of how it is asked among them. The rules decide most questions; this one declines a question they let
- * in when the model is nearly sure ("where can i take the TOEFL in lagos": the site understands its words, and the
- * international students page holds some of them).
+ * what the floor already measures (relevance.ts), what the question means (its words' vectors) and the content words
+ * it uses. The rules decide most questions; this one declines a question they let in when the model is nearly sure
+ * ("where can i take the TOEFL in lagos": the site understands its words, and the international students page holds
+ * some of them).
  *
  * Each rule reads one signal against a threshold; the model weighs them all at once, with the direction the question
  * points in meaning (the words of exams abroad and of sins point elsewhere than those of fees and essays). Its hidden
@@ -14,6 +14,7 @@
  * The weights are in off-topic-model.json, refitted when the content or the sets change much.
  */
 import type { Vocabulary } from '../search/vocabulary.ts';
+import { keywords } from './keywords.ts';
 import type { AskedBefore } from './asked-before.ts';
 import type { Closeness } from './page-ranker.ts';
 import model from './off-topic-model.json' with { type: 'json' };
@@ -34,8 +35,7 @@ import {
  * with those batches: 2,324 of 2,769 and 51 of 4,307. Refitted 2026-11-28 (thirty-eighth session): 3,577 of 4,280
  * and 85 of 6,325; on the sets, held out, it declined 13 fewer on-topic questions and 6 fewer off-topic ones. Last
  * refitted 2026-11-28 (fortieth session): 3,958 of 4,796 and 77 of 7,018; held out, 5 fewer on-topic questions
- * declined, 4 more answer pages first, the off-topic ones unchanged. Refitted 2026-11-29 (forty-seventh session) over
- * the question's words and pairs of words (termsOf), the threshold kept: 4,438 of 5,120 and 56 of 7,456.
+ * declined, 4 more answer pages first, the off-topic ones unchanged.
  */
 export const OFF_TOPIC_CHANCE = model.threshold;
 /**
@@ -172,7 +172,7 @@ export interface OffTopicModel {
   meaningScale: number;
   /** Per dimension of meaning, per hidden unit. */
   meaningWeights: number[][];
-  /** Words and pairs of words (termsOf) of enough tuning questions, each with a weight per hidden unit (wordWeights). */
+  /** Content words of enough tuning questions, each with a weight per hidden unit (wordWeights). */
   words: string[];
   wordWeights: number[][];
   hiddenBias: number[];
@@ -180,24 +180,8 @@ export interface OffTopicModel {
   bias: number;
 }
 
-/**
- * A question's words as the model reads them: each word, the ones of how it is asked too, and each pair of
- * neighbouring words ("how do", "do i", "i cope"; "should i", "my son"). Until the forty-seventh session it read
- * content words only (keywords.ts), so as not to learn how the sets' writers phrase things. But how a question is asked
- * says what it asks: "how do I cope with…" and "should I…" ask for advice on the visitor's life, which no page gives,
- * and "do you run…" for something of the institute's. In six-fold cross-validation on the tuning parts, with folds made
- * of runs of each set (about a batch each), the network declined 4,176 of 5,120 off-topic questions over content words
- * and 4,582 over these where 106 of 7,456 on-topic ones were; above 0.85, 4,173 and 106 against 4,414 and 66. Held
- * out, off-topic declined 86.6% -> 90.5% (docs/chat.md, "How a question is asked").
- */
-export function termsOf(question: string): string[] {
-  const words =
-    question
-      .toLowerCase()
-      .normalize('NFKC')
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set([...words, ...words.slice(1).map((word, i) => `${words[i]} ${word}`)])];
-}
+/** A question's content words (keywords.ts: no function words, no question frame), as the model reads them. */
+export const contentWordsOf = (question: string) => keywords(question, 40);
 
 /** The model's hidden units for one question: the weights of what it holds, summed, through tanh. */
 function hiddenUnits(
@@ -219,7 +203,7 @@ function hiddenUnits(
 
 /**
  * The chance (0–1) that a question is off topic, from its floorFeatures, its meaning (search/index.ts: a vector of
- * length 1; undefined when none of its words has a vector) and its words (termsOf: each read once).
+ * length 1; undefined when none of its words has a vector) and its content words (contentWordsOf: each read once).
  */
 export function offTopicChance(
   features: ArrayLike<number>,
