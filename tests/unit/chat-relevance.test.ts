@@ -11,6 +11,7 @@ import {
   asksWhatNoPageAnswers,
   comesFromAnotherInstitution,
   asksAboutTheSubjectOnly,
+  asksOfATeacherWhatNoPageSays,
   coveredByPages,
   namesATopic,
   onlyRuleChanges,
@@ -1256,6 +1257,32 @@ describe('asksAboutTheSubjectOnly', () => {
     expect(asksAboutTheSubjectOnly('Who is the current Pope?', [course, handbook])).toBe(false);
     expect(asksAboutTheSubjectOnly('Who is the current Pope?', [handbook, course, course])).toBe(false);
     expect(asksAboutTheSubjectOnly('Who is the current Pope?', [])).toBe(false);
+  });
+});
+
+describe('asksOfATeacherWhatNoPageSays', () => {
+  const greek = {
+    twin: [
+      '# Biblical Greek I',
+      '- **Instructors:** Dr. Helena Marsh, Rev. Dr. Clare Beaumont',
+      'Dr. Beaumont also runs an informal online Greek reading group through the year.',
+    ].join('\n\n'),
+  };
+
+  it("finds a question about a teacher of a page found that the pages' paragraphs naming them do not answer", () => {
+    expect(asksOfATeacherWhatNoPageSays('Where did Dr Marsh get her doctorate?', [greek])).toBe(true);
+    expect(asksOfATeacherWhatNoPageSays("what is dr beaumont's email address?", [greek])).toBe(true);
+    expect(asksOfATeacherWhatNoPageSays('Has Helena Marsh published any books?', [greek])).toBe(true);
+    expect(asksOfATeacherWhatNoPageSays('What does Prof. Clare Beaumont think of the Septuagint?', [greek])).toBe(true);
+  });
+
+  it('leaves their teaching, who they are, what the pages say of them, and names no page lists as a teacher', () => {
+    expect(asksOfATeacherWhatNoPageSays('Which courses does Dr. Helena Marsh teach?', [greek])).toBe(false);
+    expect(asksOfATeacherWhatNoPageSays('Who is Helena Marsh?', [greek])).toBe(false);
+    expect(asksOfATeacherWhatNoPageSays('Does Dr Beaumont still run the reading group?', [greek])).toBe(false);
+    expect(asksOfATeacherWhatNoPageSays('Where did Martin Luther study?', [greek])).toBe(false);
+    expect(asksOfATeacherWhatNoPageSays('Is the marsh near the campus?', [greek])).toBe(false);
+    expect(asksOfATeacherWhatNoPageSays('Where did Dr Marsh get her doctorate?', [])).toBe(false);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   comesFromAnotherInstitution,
   asksWhatNoPageAnswers,
   asksAboutTheSubjectOnly,
+  asksOfATeacherWhatNoPageSays,
   coveredByPages,
   namesATeacherOf,
   namesATopic,
@@ -273,6 +274,7 @@ export async function answerChat(request: ChatRequest, options: AnswerOptions): 
     // What the pages are about is read only when their words did not cover the question.
     if (
       subjectOnly ||
+      asksOfATeacherWhatNoPageSays(latest, withTwins) ||
       (!covered &&
         !aboutATopicAsked(
           conversation,

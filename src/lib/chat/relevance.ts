@@ -15,7 +15,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import stem from 'wink-porter2-stemmer';
-import { STOPWORDS } from './keywords.ts';
+import { STOPWORDS, keywords } from './keywords.ts';
 import {
   SYNONYM_WORDS,
   WORD_SEPARATOR,
@@ -893,6 +893,53 @@ export function asksAboutTheSubjectOnly(question: string, pages: { type?: string
 export function namesATeacherOf(question: string, pages: { twin?: string }[]): boolean {
   const teachers = pages.flatMap((page) => teachersOf(page.twin ?? '')).join(' ');
   return [...question.matchAll(/\b\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/gu)].some((name) => teachers.includes(name[0]));
+}
+
+/**
+ * True when the question names a teacher of a page found and asks what no page says of them: where they studied,
+ * what they have published, their email, their views ("Where did Prof. Reyes get his doctorate?", "what is dr
+ * okafor's email address?"). The pages name a teacher in a course's facts and in what the course does with them
+ * ("Dr. Beaumont also runs an informal online Greek reading group"): a question about their teaching, who they are,
+ * or holding a word of such a paragraph is the pages'. On the sets' tuning parts (2026-11-29), read against every
+ * course: 40 of the 48 off-topic questions naming a teacher, none of the on-topic ones ("Which courses does Dr
+ * Adeyemi teach?").
+ */
+export function asksOfATeacherWhatNoPageSays(question: string, pages: { twin?: string }[]): boolean {
+  const twins = pages.flatMap((page) => (page.twin === undefined ? [] : [page.twin]));
+  const surname = teacherNamedIn(question, twins.flatMap(teachersOf));
+  if (surname === undefined || TEACHING.test(question) || WHO_IS.test(question)) return false;
+  const told = new Set(
+    twins
+      .flatMap((twin) => twin.split(/\n\s*\n/u))
+      .filter((paragraph) => paragraph.includes(surname) && !INSTRUCTORS.test(paragraph))
+      .flatMap((paragraph) => keywords(paragraph, Infinity).map(stem)),
+  );
+  return !keywords(question.replace(TITLED, ' '), Infinity)
+    .filter((word) => word !== surname.toLowerCase())
+    .some((word) => told.has(stem(word)));
+}
+
+/** A teacher's title, as a visitor types it ("Dr", "prof.", "Revd"). */
+const TITLE = String.raw`(?:dr|prof|professor|rev|revd|reverend)\.?`;
+const TITLED = new RegExp(String.raw`\b${TITLE}(?=\s)`, 'giu');
+/** Words of a question about a teacher's teaching, which a course's facts answer ("Instructors: …"). */
+const TEACHING =
+  /\b(?:teach(?:es|ing)?|taught|courses?|class(?:es)?|modules?|lectures?|seminars?|instructors?|lecturers?|tutors?)\b/iu;
+const WHO_IS = /^\W*who(?:['’]s| is| was)\b/iu;
+const INSTRUCTORS = /\*\*Instructors?:\*\*/u;
+
+/**
+ * The surname of the teacher (of `teachers`, as the pages write them: "Rev. Dr. Sarah Whitfield") a question names by
+ * title and surname or by first name and surname, in any case ("dr okafor", "Prof. Jonathan Reyes", "Helena Marsh").
+ */
+function teacherNamedIn(question: string, teachers: string[]): string | undefined {
+  for (const teacher of teachers) {
+    const names = teacher.replace(/^(?:(?:Rev|Revd|Dr|Prof)\.?\s+)+/u, '').split(/\s+/u);
+    const [first, surname] = [names[0]!, names.at(-1)!];
+    if (new RegExp(String.raw`\b(?:${TITLE}\s+(?:${first}\s+)?|${first}\s+)${surname}\b`, 'iu').test(question))
+      return surname;
+  }
+  return undefined;
 }
 
 /** The teachers a course's twin lists in its facts ("- **Instructors:** Prof. Jonathan Reyes, Dr. Anna Kowalczyk"). */
