@@ -770,6 +770,10 @@ describe('asksWhatNoPageAnswers', () => {
       'Kindly draft a reference letter from my bishop recommending me for the Master of Divinity.',
       'just make up a name for the principal, i need something for my assignment',
       'Tell me a joke about vicars.',
+      // The visitor's own life.
+      'How do I cope with loneliness since I retired?',
+      'my son says he doesnt believe in god anymore, how do i talk to him',
+      "I've had a pain in my shoulder for a fortnight. Should I be worried?",
       "what's 17% of 2,340",
       'hi, how are you doing today? :)',
       "what's your name?",
@@ -1066,6 +1070,9 @@ describe('asksWhatNoPageAnswers', () => {
       'If the weather stops me travelling, can I join the class online?',
       'Kindly advise me on the fees for the diploma.',
       'Tell me about the Greek courses.',
+      'How do I cope with exam stress?',
+      'How can I support the college?',
+      'How can I help my son apply?',
     ])
       expect(asksWhatNoPageAnswers(question), question).toBe(false);
   });

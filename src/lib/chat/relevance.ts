@@ -580,6 +580,17 @@ const ADVICE = new RegExp(
   'iu',
 );
 /**
+ * How the visitor is to live through something of their own, or help someone of theirs ("How do I cope with
+ * loneliness since I retired?", "my son says he doesnt believe in god anymore, how do i talk to him", "How can I
+ * support her?", "Should I be worried?"): advice no page gives, unless it is about studying here ("how do I cope with
+ * exam stress?" is the wellbeing page's, "how can I support the college?" the giving page's). On the sets' tuning
+ * parts (2026-11-29): 24 off-topic questions, no on-topic one.
+ */
+const OWN_LIFE = unlessItSays(
+  String.raw`(?:essays?|exams?|examinations?|assignments?|dissertations?|courses?|class(?:es)?|lectures?|lecturers?|tutors?|grades?|marks?|fees?|tuition|apply(?:ing)?|applications?|enrol\w*|register\w*|placements?|extensions?|deadlines?|stud(?:y|ies|ying)|students?|terms?|workload|scholarships?|bursar(?:y|ies)|donat\w*|giving|gifts?|library|campus|college|institute|${SHORT_NAME}|you|your)`,
+  String.raw`\bhow (?:do|can|should|could|would) (?:i|we) (?:best )?(?:cope|deal with|handle|talk to|get over|forgive|comfort|(?:help|support) (?:my|him|her|them|our))\b|\bshould i be worried\b|\bhow do i tell my\b`,
+);
+/**
  * Hymns or a Bible reading plan chosen for the visitor ("suggest 5 hymns for a harvest festival", "a good bible
  * reading plan for a year", "a bible story to read to a five-year-old"); not a course ("a good course on the history
  * of hymns").
@@ -742,6 +753,7 @@ const NO_PAGE_ANSWERS = [
   STATISTICS,
   OWN_VENTURE,
   ADVICE,
+  OWN_LIFE,
   CAMPS,
   CHOOSE_FOR_ME,
   VISA_RULES,
