@@ -774,6 +774,12 @@ describe('asksWhatNoPageAnswers', () => {
       'How do I cope with loneliness since I retired?',
       'my son says he doesnt believe in god anymore, how do i talk to him',
       "I've had a pain in my shoulder for a fortnight. Should I be worried?",
+      // What to say or do of one's own people, or at work; housing for the year.
+      'My teenage son has stopped going to church. What should I do?',
+      'my parents want me to go to church but i dont want to, what do i say to them',
+      'How do I ask my manager to move me off night shifts?',
+      'do you have student halls for full time bachelor students',
+      'Is there family accommodation on campus for my wife and two children?',
       "what's 17% of 2,340",
       'hi, how are you doing today? :)',
       "what's your name?",
@@ -961,6 +967,9 @@ describe('asksWhatNoPageAnswers', () => {
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
       'Who do I write to about my grades?',
+      // Advice on studying here, a stay for the residential weeks.
+      'My mum is in hospital and I will not finish my essay by Friday. What should I do?',
+      'Can I stay on campus during it, and how much is a room?',
       'How do I say which course I want on the form?',
       'Do I need to buy the books for Biblical Greek I?',
       'Is there a course on Bible translation?',
@@ -1281,6 +1290,7 @@ describe('asksOfATeacherWhatNoPageSays', () => {
     expect(asksOfATeacherWhatNoPageSays("what is dr beaumont's email address?", [greek])).toBe(true);
     expect(asksOfATeacherWhatNoPageSays('Has Helena Marsh published any books?', [greek])).toBe(true);
     expect(asksOfATeacherWhatNoPageSays('What does Prof. Clare Beaumont think of the Septuagint?', [greek])).toBe(true);
+    expect(asksOfATeacherWhatNoPageSays('is helena marshs office on campus', [greek])).toBe(true);
   });
 
   it('leaves their teaching, who they are, what the pages say of them, and names no page lists as a teacher', () => {

@@ -579,16 +579,22 @@ const ADVICE = new RegExp(
   String.raw`^\W*(?:any )?tips (?:for|on)\b|\bgive me (?:some )?tips\b|^\W*(?:${CAN_YOU}|how (?:do|can|should) i )?explain\b[^?.!]*\bto (?:an? |my |our )?(?:kids|children|teenagers|${YEAR_OLDS})\b|\bin simple words\b|^\W*explain\b[^?.!]*\bwith examples\b|\bactivities for (?:autistic |young |little )?(?:kids|children|toddlers|teenagers|a year \d+ class|${YEAR_OLDS})\b`,
   'iu',
 );
+/** Words of studying here: advice that speaks of them is the pages' ("how do I cope with exam stress?"). */
+const STUDYING_HERE = String.raw`(?:essays?|exams?|examinations?|assignments?|dissertations?|courses?|class(?:es)?|lectures?|lecturers?|tutors?|grades?|marks?|fees?|tuition|apply(?:ing)?|applications?|enrol\w*|register\w*|placements?|extensions?|deadlines?|stud(?:y|ies|ying)|students?|terms?|workload|scholarships?|bursar(?:y|ies)|donat\w*|giving|gifts?|library|campus|college|institute|${SHORT_NAME}|you|your)`;
+/** The visitor's own people, and those at their work ("my teenage son", "my manager"). */
+const THEIR_PEOPLE = String.raw`(?:my|our) (?:teenage (?:son|daughter)|teenager|son|daughter|husband|wife|partner|mum|mom|mother|dad|father|parents|brother|sister|grand\w+|kids|children|child|boyfriend|girlfriend|flatmate|friend|boss|manager)\b`;
 /**
  * How the visitor is to live through something of their own, or help someone of theirs ("How do I cope with
  * loneliness since I retired?", "my son says he doesnt believe in god anymore, how do i talk to him", "How can I
- * support her?", "Should I be worried?"): advice no page gives, unless it is about studying here ("how do I cope with
+ * support her?", "Should I be worried?", "How do I ask my manager to move me off night shifts?", "My teenage son has stopped
+ * going to church. What should I do?"): advice no page gives, unless it is about studying here ("how do I cope with
  * exam stress?" is the wellbeing page's, "how can I support the college?" the giving page's). On the sets' tuning
- * parts (2026-11-29): 24 off-topic questions, no on-topic one.
+ * parts (2026-11-29): 24 off-topic questions, no on-topic one; with what to say or do of the visitor's own people
+ * (forty-ninth session), 5 more.
  */
 const OWN_LIFE = unlessItSays(
-  String.raw`(?:essays?|exams?|examinations?|assignments?|dissertations?|courses?|class(?:es)?|lectures?|lecturers?|tutors?|grades?|marks?|fees?|tuition|apply(?:ing)?|applications?|enrol\w*|register\w*|placements?|extensions?|deadlines?|stud(?:y|ies|ying)|students?|terms?|workload|scholarships?|bursar(?:y|ies)|donat\w*|giving|gifts?|library|campus|college|institute|${SHORT_NAME}|you|your)`,
-  String.raw`\bhow (?:do|can|should|could|would) (?:i|we) (?:best )?(?:cope|deal with|handle|talk to|get over|forgive|comfort|(?:help|support) (?:my|him|her|them|our))\b|\bshould i be worried\b|\bhow do i tell my\b`,
+  STUDYING_HERE,
+  String.raw`\bhow (?:do|can|should|could|would) (?:i|we) (?:best )?(?:cope|deal with|handle|talk to|get over|forgive|comfort|(?:help|support) (?:my|him|her|them|our))\b|\bshould i be worried\b|\bhow do i tell my\b|\bhow (?:do|can|should) (?:i|we) (?:ask|tell|convince|persuade) (?:my|our)\b|\bhow (?:do|can) i stop (?:feeling|being|worrying)\b|\bwhat (?:should|do|can|would) (?:i|we) say to\b|\b${THEIR_PEOPLE}[\s\S]*\bwhat (?:should|do|can) (?:i|we) do\b|\bwhat (?:should|do|can) (?:i|we) do\b[\s\S]*\b${THEIR_PEOPLE}`,
 );
 /**
  * Hymns or a Bible reading plan chosen for the visitor ("suggest 5 hymns for a harvest festival", "a good bible
@@ -733,6 +739,13 @@ const BRING_CHILDREN = new RegExp(
  */
 const UNTOLD =
   /\breviews? from\b|\bmarriage prep(?:aration)?\b|\bdonations? of (?:old |used |second[- ]hand )?books\b|\bbook sale\b|\bstudent reviews\b|\breunion\b|\bwho won\b|\bCATS points\b|\bstatement of faith\b|\b(?:is there|how long is) (?:a |the )?waiting list\b|\b(?:on|onto|up on) (?:youtube|spotify)\b|\byoutube or (?:a )?podcast\b|\b(?:a|your) (?:youtube channel|podcast)\b|\b(?:are|am|is) (?:the )?(?:students?|i|we) (?:insured|covered by (?:your |the college['’]?s )?insurance)\b|\b(?:mobile money|paypal|bitcoin|crypto(?:currenc(?:y|ies))?|apple pay|google pay|m-?pesa|venmo)\b|\bwhat platform do you use\b|\b(?:zoom or teams|teams or zoom|moodle)\b/iu;
+/**
+ * Housing for the year ("do you have student halls for full time students?", "family accommodation on campus", "live
+ * with me on campus"): the guest house has rooms for the residential weeks only, which is the pages' ("can I stay on
+ * campus during it?"). On the sets' tuning parts (2026-11-29): 40 off-topic questions, no on-topic one.
+ */
+const STUDENT_HOUSING =
+  /\b(?:student (?:halls|housing|accommodation|flats?|residences?|rooms)|halls of residence|(?:family|married) (?:housing|accommodation|quarters)|(?:live|living)\b[^?.!]{0,30}\bon campus)\b|\b(?:accommodation|housing)\b[^?.!]*\b(?:whole year|full[- ]time (?:\p{L}+ )?students?|first years?|all year)\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
@@ -781,6 +794,7 @@ const NO_PAGE_ANSWERS = [
   APPS,
   BRING_CHILDREN,
   UNTOLD,
+  STUDENT_HOUSING,
 ];
 /**
  * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
@@ -927,13 +941,14 @@ export function asksOfATeacherWhatNoPageSays(question: string, pages: { twin?: s
       .flatMap((paragraph) => keywords(paragraph, Infinity).map(stem)),
   );
   return !keywords(question.replace(TITLED, ' '), Infinity)
-    .filter((word) => word !== surname.toLowerCase())
+    .filter((word) => stem(word) !== stem(surname.toLowerCase()))
     .some((word) => told.has(stem(word)));
 }
 
 /** A teacher's title, as a visitor types it ("Dr", "prof.", "Revd"). */
 const TITLE = String.raw`(?:dr|prof|professor|rev|revd|reverend)\.?`;
 const TITLED = new RegExp(String.raw`\b${TITLE}(?=\s)`, 'giu');
+const TITLES_BEFORE = new RegExp(String.raw`^(?:${TITLE}\s+)+`, 'iu');
 /** Words of a question about a teacher's teaching, which a course's facts answer ("Instructors: …"). */
 const TEACHING =
   /\b(?:teach(?:es|ing)?|taught|courses?|class(?:es)?|modules?|lectures?|seminars?|instructors?|lecturers?|tutors?)\b/iu;
@@ -942,13 +957,15 @@ const INSTRUCTORS = /\*\*Instructors?:\*\*/u;
 
 /**
  * The surname of the teacher (of `teachers`, as the pages write them: "Rev. Dr. Sarah Whitfield") a question names by
- * title and surname or by first name and surname, in any case ("dr okafor", "Prof. Jonathan Reyes", "Helena Marsh").
+ * title and surname or by first name and surname, in any case, possessive or not ("dr okafor", "Prof. Jonathan Reyes", "Helena Marsh", "sarah whitfields").
  */
 function teacherNamedIn(question: string, teachers: string[]): string | undefined {
   for (const teacher of teachers) {
-    const names = teacher.replace(/^(?:(?:Rev|Revd|Dr|Prof)\.?\s+)+/u, '').split(/\s+/u);
+    const names = teacher.replace(TITLES_BEFORE, '').split(/\s+/u);
     const [first, surname] = [names[0]!, names.at(-1)!];
-    if (new RegExp(String.raw`\b(?:${TITLE}\s+(?:${first}\s+)?|${first}\s+)${surname}\b`, 'iu').test(question))
+    if (
+      new RegExp(String.raw`\b(?:${TITLE}\s+(?:${first}\s+)?|${first}\s+)${surname}(?:['’]?s)?\b`, 'iu').test(question)
+    )
       return surname;
   }
   return undefined;
