@@ -746,6 +746,43 @@ const UNTOLD =
  */
 const STUDENT_HOUSING =
   /\b(?:student (?:halls|housing|accommodation|flats?|residences?|rooms)|halls of residence|(?:family|married) (?:housing|accommodation|quarters)|(?:live|living)\b[^?.!]{0,30}\bon campus)\b|\b(?:accommodation|housing)\b[^?.!]*\b(?:whole year|full[- ]time (?:\p{L}+ )?students?|first years?|all year)\b/iu;
+/**
+ * A discount, money off or a concession, on the fees or anywhere ("do pensioners get money off the fees", "is there a
+ * discount if I pay the whole year upfront?", "a student discount on the number 4 bus"): the fees page offers none,
+ * and help with paying is the bursaries' ("is there any financial help?"). On the sets' tuning parts (2026-11-29): 84
+ * off-topic questions, no on-topic one.
+ */
+const DISCOUNT = /\bdiscounts?\b|\bmoney off\b|\breduced (?:fees?|rates?|prices?)\b|\bconcessions?\b/iu;
+/**
+ * Which of two is better, harder or easier, or whether something is worth it ("Is Koine Greek harder to learn than
+ * Spanish?", "Is an MDiv worth it financially?"): a judgement no page makes. Asked as a sentence of its own; a
+ * comparison in passing ("some weeks are harder than others") is the visitor's story, and the fees compared
+ * ("Is tuition any cheaper for online students?") are the fees page's. On the sets' tuning parts (2026-11-29): 10
+ * off-topic questions, no on-topic one.
+ */
+const WHICH_IS_BETTER =
+  /(?:^|[.?!]\s+)\W*(?:is|are|was|would|will)\b[^?.!]*\b(?:harder|easier|better|worse|more difficult)\b[^?.!]*\bthan\b|(?:^|[.?!]\s+)\W*(?:is|are|would|will)\b[^?.!]{0,40}\bworth it\b/iu;
+/**
+ * Setting up, resetting or installing something of the visitor's own ("How do I turn on live captions in Microsoft
+ * Teams?", "How do I set up a standing order in my online banking?"), unless it speaks of studying here or of support
+ * ("How do I set up disability support before my course starts?"). On the sets' tuning parts (2026-11-29): 34
+ * off-topic questions, no on-topic one.
+ */
+const SET_UP_MY_OWN = unlessItSays(
+  String.raw`${STUDYING_HERE}|support|disability`,
+  String.raw`\bhow (?:do|can|should|would) (?:i|we|you) (?:turn on|turn off|switch on|switch off|set up|enable|disable|install|uninstall|reset|update|unlock|sync)\b`,
+);
+/** Past exam papers to practise on ("Can I get copies of last year's exam papers?"): no page offers them. */
+const PAST_PAPERS =
+  /\bpast (?:exam )?papers?\b|\blast year['’]?s (?:exam )?papers?\b|\bprevious (?:exam )?papers?\b|\bold exam papers?\b/iu;
+/**
+ * Arrangements the accessibility and examinations pages do not name: assistance dogs, braille, a sign language
+ * interpreter provided or brought ("can I bring my hearing dog into lectures?", "can I have my exam papers in braille",
+ * "do you provide a BSL interpreter at open days"). Not a visitor who is an interpreter. On the sets' tuning parts
+ * (2026-11-29): 22 off-topic questions, no on-topic one.
+ */
+const ARRANGEMENTS_UNNAMED =
+  /\b(?:assistance|guide|hearing|service) dogs?\b|\bbraille\b|\b(?:provide|get|book|have|bring|my own|our own)\b[^?.!]{0,20}\b(?:bsl|british sign language|sign language) interpreters?\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
@@ -795,6 +832,11 @@ const NO_PAGE_ANSWERS = [
   BRING_CHILDREN,
   UNTOLD,
   STUDENT_HOUSING,
+  DISCOUNT,
+  WHICH_IS_BETTER,
+  SET_UP_MY_OWN,
+  PAST_PAPERS,
+  ARRANGEMENTS_UNNAMED,
 ];
 /**
  * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
