@@ -783,6 +783,26 @@ const PAST_PAPERS =
  */
 const ARRANGEMENTS_UNNAMED =
   /\b(?:assistance|guide|hearing|service) dogs?\b|\bbraille\b|\b(?:provide|get|book|have|bring|my own|our own)\b[^?.!]{0,20}\b(?:bsl|british sign language|sign language) interpreters?\b/iu;
+/**
+ * The teachers' or chaplains' own church ("are any of the youth ministry tutors from a pentecostal background", "the
+ * denominational affiliation of the faculty"), or which church the visitor should join: the pages name the teachers'
+ * courses, and say the institute welcomes every church ("Is Northgate tied to one denomination?"). On the sets'
+ * tuning parts (2026-11-29): 9 off-topic questions, no on-topic one.
+ */
+const STAFF_CHURCH =
+  /\b(?:tutors?|faculty|professors?|lecturers?|staff|teachers?|chaplains?|instructors?)\b[^?.!]*\b(?:denomination\w*|background|affiliation)\b|\b(?:denomination\w*|affiliation)\b[^?.!]*\b(?:tutors?|faculty|professors?|lecturers?|staff|teachers?|chaplains?)\b|\bwhich denomination (?:is|should)\b/iu;
+/**
+ * Lectures downloaded to keep or hear offline ("can i download the lectures as mp3 to listen on the bus"): the online
+ * learning page says they are recorded, not that they can be downloaded. On the sets' tuning parts (2026-11-29): 6
+ * off-topic questions, no on-topic one.
+ */
+const DOWNLOADED_LECTURES =
+  /\bdownload(?:ed|ing)?\b[^?.!]*\b(?:lectures?|recordings?|videos?|seminars?)\b|\b(?:lectures?|recordings?|videos?)\b[^?.!]*\b(?:download|offline|mp3|mp4)\b/iu;
+/**
+ * A minimum or upper age to study ("Is there a minimum age to start the Bachelor of Theology?"): the entry requirements
+ * name qualifications, not ages. On the sets' tuning parts (2026-11-29): 4 off-topic questions, no on-topic one.
+ */
+const AGE_LIMIT = /\bminimum age\b|\bage limits?\b|\bupper age\b/iu;
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
@@ -837,6 +857,9 @@ const NO_PAGE_ANSWERS = [
   SET_UP_MY_OWN,
   PAST_PAPERS,
   ARRANGEMENTS_UNNAMED,
+  STAFF_CHURCH,
+  DOWNLOADED_LECTURES,
+  AGE_LIMIT,
 ];
 /**
  * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
