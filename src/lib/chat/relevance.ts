@@ -586,11 +586,11 @@ const THEIR_PEOPLE = String.raw`(?:my|our) (?:teenage (?:son|daughter)|teenager|
 /**
  * How the visitor is to live through something of their own, or help someone of theirs ("How do I cope with
  * loneliness since I retired?", "my son says he doesnt believe in god anymore, how do i talk to him", "How can I
- * support her?", "Should I be worried?", "How do I ask my manager to move me off night shifts?", "My teenage son has stopped
- * going to church. What should I do?"): advice no page gives, unless it is about studying here ("how do I cope with
- * exam stress?" is the wellbeing page's, "how can I support the college?" the giving page's). On the sets' tuning
- * parts (2026-11-29): 24 off-topic questions, no on-topic one; with what to say or do of the visitor's own people
- * (forty-ninth session), 5 more.
+ * support her?", "Should I be worried?", "How do I ask my manager to move me off night shifts?", "My teenage son
+ * has stopped going to church. What should I do?"): advice no page gives, unless it is about studying here ("how do
+ * I cope with exam stress?" is the wellbeing page's, "how can I support the college?" the giving page's). On the
+ * sets' tuning parts (2026-11-29): 24 off-topic questions, no on-topic one; since the forty-ninth session, what to
+ * say to or do about one's own people, asking them, and feeling: 15 more, no on-topic one.
  */
 const OWN_LIFE = unlessItSays(
   STUDYING_HERE,
@@ -1013,6 +1013,7 @@ export function asksOfATeacherWhatNoPageSays(question: string, pages: { twin?: s
 /** A teacher's title, as a visitor types it ("Dr", "prof.", "Revd"). */
 const TITLE = String.raw`(?:dr|prof|professor|rev|revd|reverend)\.?`;
 const TITLED = new RegExp(String.raw`\b${TITLE}(?=\s)`, 'giu');
+/** The titles before a teacher's name as the pages write it ("Rev. Dr. Sarah Whitfield"). */
 const TITLES_BEFORE = new RegExp(String.raw`^(?:${TITLE}\s+)+`, 'iu');
 /** Words of a question about a teacher's teaching, which a course's facts answer ("Instructors: …"). */
 const TEACHING =
@@ -1022,7 +1023,8 @@ const INSTRUCTORS = /\*\*Instructors?:\*\*/u;
 
 /**
  * The surname of the teacher (of `teachers`, as the pages write them: "Rev. Dr. Sarah Whitfield") a question names by
- * title and surname or by first name and surname, in any case, possessive or not ("dr okafor", "Prof. Jonathan Reyes", "Helena Marsh", "sarah whitfields").
+ * title and surname or by first name and surname, in any case, possessive or not ("dr okafor", "Prof. Jonathan
+ * Reyes", "Helena Marsh", "sarah whitfields").
  */
 function teacherNamedIn(question: string, teachers: string[]): string | undefined {
   for (const teacher of teachers) {
