@@ -761,7 +761,7 @@ const DISCOUNT = /\bdiscounts?\b|\bmoney off\b|\breduced (?:fees?|rates?|prices?
  * off-topic questions, no on-topic one.
  */
 const WHICH_IS_BETTER =
-  /(?:^|[.?!]\s+)\W*(?:is|are|was|would|will)\b[^?.!]*\b(?:harder|easier|better|worse|more difficult)\b[^?.!]*\bthan\b|(?:^|[.?!]\s+)\W*(?:is|are|would|will)\b[^?.!]{0,40}\bworth it\b/iu;
+  /(?:^|[.?!]\s+)\W*(?:(?:is|are|was|would|will)\b[^?.!]*\b(?:harder|easier|better|worse|more difficult)\b[^?.!]*\bthan|(?:is|are|would|will)\b[^?.!]{0,40}\bworth it)\b/iu;
 /**
  * Setting up, resetting or installing something of the visitor's own ("How do I turn on live captions in Microsoft
  * Teams?", "How do I set up a standing order in my online banking?"), unless it speaks of studying here or of support
@@ -789,8 +789,12 @@ const ARRANGEMENTS_UNNAMED =
  * courses, and say the institute welcomes every church ("Is Northgate tied to one denomination?"). On the sets'
  * tuning parts (2026-11-29): 9 off-topic questions, no on-topic one.
  */
-const STAFF_CHURCH =
-  /\b(?:tutors?|faculty|professors?|lecturers?|staff|teachers?|chaplains?|instructors?)\b[^?.!]*\b(?:denomination\w*|background|affiliation)\b|\b(?:denomination\w*|affiliation)\b[^?.!]*\b(?:tutors?|faculty|professors?|lecturers?|staff|teachers?|chaplains?)\b|\bwhich denomination (?:is|should)\b/iu;
+/** Those who teach or serve here, as a visitor names them. */
+const STAFF_ROLES = String.raw`(?:tutors?|faculty|professors?|lecturers?|staff|teachers?|chaplains?|instructors?)`;
+const STAFF_CHURCH = new RegExp(
+  String.raw`\b${STAFF_ROLES}\b[^?.!]*\b(?:denomination\w*|background|affiliation)\b|\b(?:denomination\w*|affiliation)\b[^?.!]*\b${STAFF_ROLES}\b|\bwhich denomination (?:is|should)\b`,
+  'iu',
+);
 /**
  * Lectures downloaded to keep or hear offline ("can i download the lectures as mp3 to listen on the bus"): the online
  * learning page says they are recorded, not that they can be downloaded. On the sets' tuning parts (2026-11-29): 6
@@ -1005,8 +1009,9 @@ export function asksOfATeacherWhatNoPageSays(question: string, pages: { twin?: s
       .filter((paragraph) => paragraph.includes(surname) && !INSTRUCTORS.test(paragraph))
       .flatMap((paragraph) => keywords(paragraph, Infinity).map(stem)),
   );
+  const surnameStem = stem(surname.toLowerCase());
   return !keywords(question.replace(TITLED, ' '), Infinity)
-    .filter((word) => stem(word) !== stem(surname.toLowerCase()))
+    .filter((word) => stem(word) !== surnameStem)
     .some((word) => told.has(stem(word)));
 }
 
