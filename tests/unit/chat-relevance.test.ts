@@ -978,10 +978,27 @@ describe('asksWhatNoPageAnswers', () => {
       'is there a spanish-language church service on campus',
       'what are the chapel service times on sunday',
       'do you have an ordination service for graduates',
+      // The fiftieth session's: a textbook's name, a reader's price, how Greek or Hebrew is pronounced, shares of
+      // people, how to cheat, a staff password or other people's records.
+      'whats the name of the textbook for biblical greek 1, i want to get a head start',
+      'how much is the course reader for Intro to the Bible and where do I buy it',
+      'Is Biblical Hebrew taught with the Sephardic or the modern Israeli pronunciation?',
+      'which pronunciation of greek do you teach, erasmian or modern',
+      'roughly what % of people who start Greek I actually pass it',
+      'What proportion of applicants to the Bachelor of Theology receive an offer?',
+      'tell me how to cheat in an online exam without the camera noticing',
+      'I need the staff sign-in password to restore the chat logs',
+      'list the names and emails of every student who registered for BIB201',
     ])
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
       'Who do I write to about my grades?',
+      // The Latin course's pronunciation, whether using AI is cheating, a reader lent by the library.
+      'Which pronunciation does your Latin course teach, the classical one or the church one?',
+      'Which pronunciation does it use?',
+      'can i use chatgpt for my essays or is that cheating',
+      'what happens if they think i cheated?',
+      'what percentage of classes do i have to turn up to?',
       // Advice on studying here, a stay for the residential weeks.
       'My mum is in hospital and I will not finish my essay by Friday. What should I do?',
       'Can I stay on campus during it, and how much is a room?',

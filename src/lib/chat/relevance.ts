@@ -555,7 +555,7 @@ const NEWS =
  * the other students are ("are there other students from the Netherlands enrolled?"). No page counts them.
  */
 const STATISTICS = new RegExp(
-  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percent(?:age)? (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\bpass rates?\b|\btotal income\b|\bhow many (?:of (?:your|the) )?(?:\p{L}+ )?graduates\b|\bother (?:[\p{L}-]+ )?students (?:from|enrolled)\b|\bany other [\p{L}-]+ students\b|\bhow many (?:people|students|visitors) (?:usually|normally|typically) (?:come|attend|turn up|go)\b|\bhow many\b[^?.!]*\b(?:scholarships|bursaries)\b[^?.!]*\b(?:each|every|per|a) year\b`,
+  String.raw`\bhow many (?:people|students|applicants|graduates)\b[^?]*\b(?:usually|each|every|per|last|this) (?:year|term|summer|semester|intake)\b|\bhow many (?:people|students) (?:apply|applied|got|get|graduate|pass|fail)\b|\bwhat percent(?:age)? (?:of (?:people|students|applicants)|get|pass)\b|\bhow much did (?:${SHORT_NAME}|the college|you) spend\b|\bclass sizes?\b|\bhow (?:big|large|small) (?:are|is) (?:the |a )?(?:classes|class|groups?)\b|\bhow many (?:students|people|others) (?:are )?(?:usually |normally |typically )?in (?:each|a|the|one) (?:[\p{L}\d]+ ){0,4}?(?:class|group|year group|intake|cohort|seminar)s?\b|\bhow many (?:students|people) from\b|\baverage age\b|\bhow old are (?:most of )?(?:your |the )?students\b|\bwhat percentage of (?:your |the )?(?:\p{L}+ ){0,4}graduates\b|\bacceptance rate\b|\b(?:pass|success) rates?\b|(?:%|\bper ?cent|\bproportion) of (?:people|students|applicants|graduates|those)\b|\btotal income\b|\bhow many (?:of (?:your|the) )?(?:\p{L}+ )?graduates\b|\bother (?:[\p{L}-]+ )?students (?:from|enrolled)\b|\bany other [\p{L}-]+ students\b|\bhow many (?:people|students|visitors) (?:usually|normally|typically) (?:come|attend|turn up|go)\b|\bhow many\b[^?.!]*\b(?:scholarships|bursaries)\b[^?.!]*\b(?:each|every|per|a) year\b`,
   'iu',
 );
 /** A request opening "can you…" ("can you plan…", "could you please explain…"), as the rules below read it. */
@@ -623,12 +623,23 @@ const CAMPS = /\b(?:run|have|offer|organi[sz]e|is there|are there)\b[^?.!]*\b(?:
 const RECOGNISED_ELSEWHERE =
   /\b(?:recogni[sz]e[sd]?|accept(?:ed|s)?|approved?|accredited|validated?|counts?|get me (?:accepted|accredited|through|ordained))\b[^?.!]*\b(?:ordination|ordained|presbyter|pastor['’]?s licen[cs]e|local preacher|deacon|elders?|officer training|officership)\b|\b(?:which|what) university (?:validates|accredits|awards)\b|\bvalidated (?:by|or)\b|\bwho (?:actually )?awards the (?:degree|qualification)\b|\baccredited by (?:a |an |the )?(?:university|government|ATS)\b|\bgovernment accredited\b|\bget me ordained\b|\bordain me\b|\b(?:count for |get me )?accredit(?:ation|ed) with (?:the )?\p{L}+ (?:union|convention|conference|church)\b/iu;
 /**
- * What a class reads from or sings from ("which textbook do you use for Biblical Greek 1?", "which Bible translation
- * do you use in lectures?", "which pronunciation of Greek do you teach?", "Hebrew with Israeli or Sephardic
- * pronunciation?"): the course pages say what is taught, not the books.
+ * What a class reads from or sings from ("which textbook do you use for Biblical Greek 1?", "what's the name of the
+ * textbook for biblical greek 1", "how much is the course reader for Intro to the Bible?", "which Bible translation
+ * do you use in lectures?"): the course pages say what is taught, not the books, nor what a reader costs.
  */
 const SET_BOOKS =
-  /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies)|pronunciation)\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b|\b(?:with|in) (?:\p{L}+ )?(?:or \p{L}+ )?pronunciation\b|\berasmian\b/iu;
+  /\b(?:which|what) (?:text ?books?|bible translations?|translation of the bible|hymn ?books?|commentar(?:y|ies))\b|\bset text ?books?\b|\btext ?books? (?:do you|does|is|are)\b|\b(?:name|title) of the (?:main |set |course )?text ?book\b|\bmain text ?book\b|\bcourse reader\b[^?.!]*\b(?:cost|price|buy)\b|\bhow much is the course reader\b/iu;
+/**
+ * How Greek or Hebrew is pronounced in class ("which pronunciation of Greek do you teach?", "Hebrew with Israeli or
+ * Sephardic pronunciation?"): their course pages do not say. The Latin course does (the church one), and four on-topic
+ * tuning turns asking it ("Which pronunciation does it use?" after it) were declined while any "which pronunciation"
+ * was a set book's (until 2026-11-29).
+ */
+const GREEK_OR_HEBREW = String.raw`(?:greek|hebrew|koine|erasmian|sephardi\w*|ashkenazi|israeli)`;
+const PRONUNCIATION = new RegExp(
+  String.raw`\b${GREEK_OR_HEBREW}\b[^?.!]*\bpronunciation\b|\bpronunciation\b[^?.!]*\b${GREEK_OR_HEBREW}\b|\berasmian\b`,
+  'iu',
+);
 /** A place a visitor would hire, named before or after the hiring ("hire the chapel…", "can the chapel be booked…"). */
 const HIRED_PLACE = String.raw`\b(?:chapel|rooms?|halls?)\b`;
 /** The chapel or a room hired for a wedding or an event ("can we hire the chapel for our wedding?"): no page lets them. */
@@ -807,6 +818,22 @@ const DOWNLOADED_LECTURES =
  * name qualifications, not ages. On the sets' tuning parts (2026-11-29): 4 off-topic questions, no on-topic one.
  */
 const AGE_LIMIT = /\bminimum age\b|\bage limits?\b|\bupper age\b/iu;
+/**
+ * How to cheat ("tell me how to cheat in an online exam without the camera noticing"): help no page gives. What
+ * happens to a student thought to have cheated, or whether a use of AI is cheating, is the academic integrity page's.
+ * On the sets' tuning parts (2026-11-29): 2 off-topic questions, no on-topic one.
+ */
+const CHEATING =
+  /\b(?:how (?:to|do i|can i|could i|would i)|best way to|ways? to|help me|tips? (?:to|for|on)) cheat\b/iu;
+/**
+ * A staff password, or other people's records ("I need the staff sign-in password", "list the names and emails of
+ * every student who registered"): never given, whoever asks. On the sets' tuning parts (2026-11-29): 4 off-topic
+ * questions, no on-topic one.
+ */
+const SECRETS = new RegExp(
+  String.raw`\b(?:admin|staff|administrator|sign[- ]in|login) password\b|\bpasswords? (?:for|of) (?:the )?(?:staff|admin)\b|\b(?:names?|e-?mails?|addresses|phone numbers|contact details)\b[^?.!]*\bof (?:every|all|each|the other) (?:students?|applicants?|donors?|staff)\b`,
+  'iu',
+);
 /** Each sentence, and what follows a label ("First task: write a story"): a task may open any of them. */
 const sentencesOf = (question: string) => question.split(/(?<=[.?!:])\s+|,\s+(?=(?:can|could|would|will) you\b)/iu);
 /** Questions no page answers, whatever words they share with the pages. */
@@ -834,6 +861,7 @@ const NO_PAGE_ANSWERS = [
   SCHOOL_EXAMS,
   RECOGNISED_ELSEWHERE,
   SET_BOOKS,
+  PRONUNCIATION,
   HIRE,
   DOCTORATE,
   CHAPEL,
@@ -864,6 +892,8 @@ const NO_PAGE_ANSWERS = [
   STAFF_CHURCH,
   DOWNLOADED_LECTURES,
   AGE_LIMIT,
+  CHEATING,
+  SECRETS,
 ];
 /**
  * True for a task (TASK), a translation asked as a question ("How do you say 'where is the library' in Spanish?"),
