@@ -993,7 +993,7 @@ describe('asksWhatNoPageAnswers', () => {
       expect(asksWhatNoPageAnswers(task), task).toBe(true);
     for (const question of [
       'Who do I write to about my grades?',
-      // The Latin course's pronunciation, whether using AI is cheating, a reader lent by the library.
+      // The Latin course's pronunciation, whether using AI is cheating, the share of classes to attend.
       'Which pronunciation does your Latin course teach, the classical one or the church one?',
       'Which pronunciation does it use?',
       'can i use chatgpt for my essays or is that cheating',

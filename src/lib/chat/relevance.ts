@@ -794,14 +794,14 @@ const PAST_PAPERS =
  */
 const ARRANGEMENTS_UNNAMED =
   /\b(?:assistance|guide|hearing|service) dogs?\b|\bbraille\b|\b(?:provide|get|book|have|bring|my own|our own)\b[^?.!]{0,20}\b(?:bsl|british sign language|sign language) interpreters?\b/iu;
+/** Those who teach or serve here, as a visitor names them. */
+const STAFF_ROLES = String.raw`(?:tutors?|faculty|professors?|lecturers?|staff|teachers?|chaplains?|instructors?)`;
 /**
  * The teachers' or chaplains' own church ("are any of the youth ministry tutors from a pentecostal background", "the
  * denominational affiliation of the faculty"), or which church the visitor should join: the pages name the teachers'
  * courses, and say the institute welcomes every church ("Is Northgate tied to one denomination?"). On the sets'
  * tuning parts (2026-11-29): 9 off-topic questions, no on-topic one.
  */
-/** Those who teach or serve here, as a visitor names them. */
-const STAFF_ROLES = String.raw`(?:tutors?|faculty|professors?|lecturers?|staff|teachers?|chaplains?|instructors?)`;
 const STAFF_CHURCH = new RegExp(
   String.raw`\b${STAFF_ROLES}\b[^?.!]*\b(?:denomination\w*|background|affiliation)\b|\b(?:denomination\w*|affiliation)\b[^?.!]*\b${STAFF_ROLES}\b|\bwhich denomination (?:is|should)\b`,
   'iu',
